@@ -1,0 +1,65 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { AugurError } from "@augur/scorer";
+import { type Command, type CommandIo, UsageError } from "./command";
+
+/** Every file in `commands/` exports one `command`; adding a command is adding a file. */
+export function loadCommands(): Map<string, Command> {
+  const dir = join(__dirname, "commands");
+  const commands = new Map<string, Command>();
+  for (const file of readdirSync(dir).sort()) {
+    if (!/\.ts$/.test(file) || /\.test\.ts$/.test(file)) continue;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { command } = require(join(dir, file)) as { command: Command };
+    commands.set(command.name, command);
+  }
+  return commands;
+}
+
+function overview(commands: Map<string, Command>): string {
+  const width = Math.max(...[...commands.keys()].map((name) => name.length));
+  const lines = [...commands.values()].map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
+  return [
+    "Usage: augur <command> [options]",
+    "",
+    "Commands:",
+    ...lines,
+    "",
+    "Run `augur <command> --help` for its options.",
+    "",
+  ].join("\n");
+}
+
+export async function main(argv: string[], io: CommandIo = process): Promise<number> {
+  const commands = loadCommands();
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.stdout.write(overview(commands));
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands.get(name);
+  if (!command) {
+    io.stderr.write(`augur: unknown command '${name}' (see augur --help)\n`);
+    return 2;
+  }
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.stdout.write(command.usage.endsWith("\n") ? command.usage : command.usage + "\n");
+    return 0;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    return reportError(name, error, io);
+  }
+}
+
+/** One clear line on stderr; exit 2 for usage, 1 for everything else. */
+export function reportError(name: string, error: unknown, io: Pick<CommandIo, "stderr">): number {
+  if (error instanceof AugurError) {
+    io.stderr.write(`augur ${name}: ${error.shortMessage}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`augur ${name}: ${message.split("\n")[0]}\n`);
+  return 1;
+}

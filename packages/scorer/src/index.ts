@@ -1,0 +1,4 @@
+export * from "./errors";
+export * from "./hex";
+export * from "./seal";
+export * from "./merkle";

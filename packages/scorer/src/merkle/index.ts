@@ -1,0 +1,1 @@
+export { leafHash, nodeHash, merkleRoot } from "./root";

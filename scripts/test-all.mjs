@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm test`: every quality gate and every test runner of the monorepo, in order, then one
+// closing line `N passed, N failed` summing all runners (the line CI reads).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const deep = process.argv.includes("--deep");
+const summaryDir = mkdtempSync(join(tmpdir(), "augur-test-"));
+const summaryFile = join(summaryDir, "summary.jsonl");
+
+/** @type {Array<{ name: string, cmd: string, args: string[], suite?: string }>} */
+const steps = [
+  { name: "compile", cmd: "npx", args: ["hardhat", "compile", "--quiet"] },
+  { name: "solhint", cmd: "npm", args: ["run", "--silent", "lint:sol"] },
+  { name: "eslint", cmd: "npm", args: ["run", "--silent", "lint:ts"] },
+  { name: "prettier", cmd: "npm", args: ["run", "--silent", "format:check"] },
+  { name: "contracts", cmd: "npx", args: ["hardhat", "test"], suite: "contracts" },
+  { name: "packages", cmd: "npm", args: ["test", "--workspaces", "--if-present"], suite: "packages" },
+];
+
+const started = Date.now();
+const failedSteps = [];
+for (const step of steps) {
+  const t0 = Date.now();
+  console.log(`\n=== ${step.name}${deep ? " (deep)" : ""}`);
+  const result = spawnSync(step.cmd, step.args, {
+    stdio: "inherit",
+    env: { ...process.env, AUGUR_TEST_SUMMARY: summaryFile, AUGUR_TEST_SUITE: step.suite ?? step.name },
+  });
+  const seconds = ((Date.now() - t0) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    failedSteps.push(step.name);
+    console.log(`=== ${step.name}: FAILED (exit ${result.status ?? result.signal}) in ${seconds}s`);
+  } else {
+    console.log(`=== ${step.name}: ok in ${seconds}s`);
+  }
+}
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (existsSync(summaryFile)) {
+  for (const line of readFileSync(summaryFile, "utf8").split("\n").filter(Boolean)) {
+    const counts = JSON.parse(line);
+    passed += counts.passed;
+    failed += counts.failed;
+    skipped += counts.skipped;
+  }
+}
+rmSync(summaryDir, { recursive: true, force: true });
+
+// A gate that failed without running tests (compile, lint) still fails the run.
+failed += failedSteps.filter((name) => !steps.find((s) => s.name === name)?.suite).length;
+console.log(
+  `\nsuite time ${((Date.now() - started) / 1000).toFixed(0)}s; failed steps: ${failedSteps.join(", ") || "none"}`,
+);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failedSteps.length === 0 && failed === 0 ? 0 : 1);

@@ -1,0 +1,49 @@
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import type { ContractTransactionResponse } from "ethers";
+
+/**
+ * Gas snapshots of the hot paths, committed in `gas-snapshot.json` (one entry per named path).
+ * `npm test` fails when a path costs more than its snapshot; `npm run gas:snapshot` rewrites the
+ * file, and the commit that raises a figure says why.
+ */
+const SNAPSHOT_FILE = join(__dirname, "..", "..", "gas-snapshot.json");
+const updating = process.env.GAS_SNAPSHOT === "update";
+
+function readSnapshot(): Record<string, number> {
+  return existsSync(SNAPSHOT_FILE)
+    ? (JSON.parse(readFileSync(SNAPSHOT_FILE, "utf8")) as Record<string, number>)
+    : {};
+}
+
+export class GasRegressionError extends Error {
+  constructor(name: string, snapshot: number, measured: number) {
+    super(
+      `gas for "${name}" rose from ${snapshot} to ${measured}; if intended, run \`npm run gas:snapshot\` and say why in the commit`,
+    );
+  }
+}
+
+/** Records the gas a mined transaction used under `name` and checks it against the snapshot. */
+export async function snapshotGas(
+  name: string,
+  tx: ContractTransactionResponse | Promise<ContractTransactionResponse>,
+): Promise<number> {
+  const receipt = await (await tx).wait();
+  if (!receipt) throw new Error(`no receipt for gas snapshot "${name}"`);
+  return snapshotGasValue(name, Number(receipt.gasUsed));
+}
+
+/** As `snapshotGas`, for a figure measured another way (e.g. `estimateGas` of a view call). */
+export function snapshotGasValue(name: string, measured: number): number {
+  const snapshot = readSnapshot();
+  if (updating) {
+    snapshot[name] = measured;
+    const sorted = Object.fromEntries(Object.entries(snapshot).sort(([a], [b]) => a.localeCompare(b)));
+    writeFileSync(SNAPSHOT_FILE, JSON.stringify(sorted, null, 2) + "\n");
+    return measured;
+  }
+  const previous = snapshot[name];
+  if (previous !== undefined && measured > previous) throw new GasRegressionError(name, previous, measured);
+  return measured;
+}
