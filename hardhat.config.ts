@@ -2,6 +2,8 @@ import { subtask } from "hardhat/config";
 import { TASK_COMPILE_SOLIDITY_GET_SOLC_BUILD } from "hardhat/builtin-tasks/task-names";
 import type { HardhatUserConfig, NetworkUserConfig } from "hardhat/types";
 import "@nomicfoundation/hardhat-toolbox";
+// Same fast-check seed and run count as the packages' tests.
+import "./scripts/fc-setup.cjs";
 
 // No compiler can be downloaded on our machines or in CI: every solc version Hardhat asks for is
 // served from an npm package (solc-js). Adding a version means adding its package here and in
