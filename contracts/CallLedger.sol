@@ -4,6 +4,7 @@ pragma solidity 0.8.28;
 import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {ICallLedger} from "./interfaces/ICallLedger.sol";
 import {IPriceOracle} from "./interfaces/IPriceOracle.sol";
@@ -57,12 +58,14 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         uint32 bestStreak;
     }
 
-    /// @dev `commit` writes slot 0 only; `reveal` clears it and writes slots 1 and 2; `settle` and
-    /// `expire` rewrite slot 1. A Committed call is the one state not written in slot 1: it is
-    /// "commitment set".
+    /// @dev Two slots. `commit` writes `word` only, so a Committed call is the one state that is
+    /// not written in `status`: it is "status None, word set". `word` holds the commitment while
+    /// the call is Committed, and the entry terms (`_entryWord`) once it is revealed: reveal
+    /// overwrites a live slot (2,900 gas) rather than filling a fresh one (22,100). `expire`
+    /// clears it. `status` always says which of the two `word` holds.
     struct CallState {
         // slot 0
-        bytes32 commitment;
+        bytes32 word;
         // slot 1
         address asset;
         uint32 window;
@@ -70,16 +73,37 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         Direction direction;
         Status status;
         Outcome outcome;
-        // slot 2
-        uint128 entryPrice;
-        uint16 confidenceBps;
     }
 
+    /// @dev Slot 0 holds everything a vote or an announcement writes besides the down tally, so
+    /// an up vote, and any announcement, rewrite one slot. 224 bits cannot overflow: a vote is
+    /// below 2^189 (score < hits × stake × 1e18 / minStake with 32-bit hits, 96-bit stake,
+    /// minStake >= 1) and a round has fewer than 2^24 votes. The vote count is checked: the
+    /// 2^24-th reveal into one round would revert, which would take some 10^12 gas inside one
+    /// window.
     struct RoundState {
-        uint256 upWeight;
-        uint256 downWeight;
-        uint32 voters;
+        // slot 0
+        uint224 upWeight;
+        uint24 voters;
         Direction lastConsensus;
+        // slot 1
+        uint224 downWeight;
+    }
+
+    /// @dev A consensus-log entry in three slots (the same fields as `ConsensusRecord`; the
+    /// bucket, `closesAt / window` with a 40-bit `closesAt`, fits 64 bits).
+    struct ConsensusEntry {
+        // slot 0
+        address asset;
+        uint64 bucket;
+        uint32 window;
+        // slot 1
+        uint224 upWeight;
+        uint32 voters;
+        // slot 2
+        uint224 downWeight;
+        uint16 strengthBps;
+        Direction direction;
     }
 
     uint16 private constant MIN_CONFIDENCE_BPS = 5000;
@@ -92,12 +116,17 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
     /// @inheritdoc ICallLedger
     uint256 public immutable override minStake;
 
-    /// @inheritdoc ICallLedger
-    uint32 public override revealTimeout;
-    /// @inheritdoc ICallLedger
-    uint32 public override consensusQuorum;
-    /// @inheritdoc ICallLedger
-    uint16 public override thresholdBps;
+    /// @dev The parameters every reveal reads, and the consensus-log length it may bump, in one
+    /// slot of their own (a struct starts a fresh slot; loose they would share the pending
+    /// owner's slot and push the counter into another).
+    struct Parameters {
+        uint32 revealTimeout;
+        uint32 consensusQuorum;
+        uint16 thresholdBps;
+        uint64 consensusCount;
+    }
+
+    Parameters private _params;
 
     /// @inheritdoc ICallLedger
     mapping(uint32 window => bool allowed) public override windowAllowed;
@@ -105,7 +134,7 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
     mapping(address agent => AgentState) private _agents;
     mapping(uint256 callId => CallState) private _calls;
     mapping(bytes32 roundKey => RoundState) private _rounds;
-    ConsensusRecord[] private _consensusLog;
+    mapping(uint256 index => ConsensusEntry) private _consensusLog;
 
     /// @param usdg_ The stake token; any decimals (`minStake` is in its units).
     /// @param oracle_ The PriceOracle.
@@ -179,7 +208,7 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         agent.openCalls += 1;
 
         callId = (uint256(uint160(msg.sender)) << 96) | (uint256(sequence) << 64) | block.timestamp;
-        _calls[callId].commitment = commitment;
+        _calls[callId].word = commitment;
         emit Committed(callId, msg.sender, commitment, uint64(block.timestamp));
     }
 
@@ -200,14 +229,12 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         uint256 closesAt = block.timestamp + window;
 
         CallState storage call_ = _calls[callId];
-        delete call_.commitment;
+        call_.word = _entryWord(entryPrice, confidenceBps);
         call_.asset = asset;
         call_.window = window;
         call_.closesAt = uint40(closesAt);
         call_.direction = direction;
         call_.status = Status.Revealed;
-        call_.entryPrice = uint128(entryPrice);
-        call_.confidenceBps = confidenceBps;
 
         uint256 vote = ScoreMath.ONE + score(agent);
         emit Revealed(
@@ -237,7 +264,7 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         if (block.timestamp < closesAt) revert CallLedgerNotClosed(callId, closesAt, block.timestamp);
 
         (bool priced, uint256 exitPrice) = _exitPrice(call_.asset, closesAt);
-        uint256 entryPrice = call_.entryPrice;
+        (uint256 entryPrice, ) = _entryTerms(call_.word);
         if (!priced || exitPrice == entryPrice) {
             outcome = Outcome.Void;
         } else if ((exitPrice > entryPrice) == (call_.direction == Direction.Up)) {
@@ -256,13 +283,13 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
     /// @inheritdoc ICallLedger
     function expire(uint256 callId) external override {
         CallState storage call_ = _calls[callId];
-        if (call_.commitment == bytes32(0)) _revertNotCommitted(callId, call_.status);
+        _requireCommitted(callId, call_);
         (address agent, uint256 committedAt) = _decodeCallId(callId);
-        uint256 deadline = committedAt + revealTimeout;
+        uint256 deadline = committedAt + _params.revealTimeout;
         if (block.timestamp <= deadline) {
             revert CallLedgerRevealNotTimedOut(callId, deadline, block.timestamp);
         }
-        delete call_.commitment;
+        delete call_.word;
         call_.status = Status.Expired;
         call_.outcome = Outcome.Miss;
         _resolve(agent, Outcome.Miss);
@@ -374,19 +401,20 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         Status status = _statusOf(call_);
         if (status == Status.None) return view_;
         (address agent, uint256 committedAt) = _decodeCallId(callId);
-        view_ = CallView({
-            agent: agent,
-            committedAt: uint64(committedAt),
-            status: status,
-            outcome: call_.outcome,
-            commitment: call_.commitment,
-            asset: call_.asset,
-            window: call_.window,
-            direction: call_.direction,
-            confidenceBps: call_.confidenceBps,
-            closesAt: call_.closesAt,
-            entryPrice: call_.entryPrice
-        });
+        view_.agent = agent;
+        view_.committedAt = uint64(committedAt);
+        view_.status = status;
+        if (status == Status.Committed) {
+            view_.commitment = call_.word;
+            return view_;
+        }
+        view_.outcome = call_.outcome;
+        if (status == Status.Expired) return view_;
+        (view_.entryPrice, view_.confidenceBps) = _entryTerms(call_.word);
+        view_.asset = call_.asset;
+        view_.window = call_.window;
+        view_.direction = call_.direction;
+        view_.closesAt = call_.closesAt;
     }
 
     /// @inheritdoc ICallLedger
@@ -424,15 +452,41 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @inheritdoc ICallLedger
+    function revealTimeout() external view override returns (uint32) {
+        return _params.revealTimeout;
+    }
+
+    /// @inheritdoc ICallLedger
+    function consensusQuorum() external view override returns (uint32) {
+        return _params.consensusQuorum;
+    }
+
+    /// @inheritdoc ICallLedger
+    function thresholdBps() external view override returns (uint16) {
+        return _params.thresholdBps;
+    }
+
+    /// @inheritdoc ICallLedger
     function consensusCount() external view override returns (uint256) {
-        return _consensusLog.length;
+        return _params.consensusCount;
     }
 
     /// @inheritdoc ICallLedger
     function consensusAt(uint256 index) external view override returns (ConsensusRecord memory) {
-        uint256 count = _consensusLog.length;
+        uint256 count = _params.consensusCount;
         if (index >= count) revert CallLedgerConsensusIndexOutOfRange(index, count);
-        return _consensusLog[index];
+        ConsensusEntry storage entry = _consensusLog[index];
+        return
+            ConsensusRecord({
+                asset: entry.asset,
+                window: entry.window,
+                bucket: entry.bucket,
+                direction: entry.direction,
+                strengthBps: entry.strengthBps,
+                voters: entry.voters,
+                upWeight: entry.upWeight,
+                downWeight: entry.downWeight
+            });
     }
 
     // ---------------------------------------------------------------- internal
@@ -446,14 +500,12 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         uint16 confidenceBps,
         bytes32 salt
     ) private view returns (address agent) {
-        CallState storage call_ = _calls[callId];
-        bytes32 committed = call_.commitment;
-        if (committed == bytes32(0)) _revertNotCommitted(callId, call_.status);
+        bytes32 committed = _requireCommitted(callId, _calls[callId]);
         uint256 committedAt;
         (agent, committedAt) = _decodeCallId(callId);
         if (msg.sender != agent) revert CallLedgerNotCallAgent(callId, agent, msg.sender);
         if (block.timestamp <= committedAt) revert CallLedgerRevealTooEarly(callId, committedAt);
-        uint256 deadline = committedAt + revealTimeout;
+        uint256 deadline = committedAt + _params.revealTimeout;
         if (block.timestamp > deadline) revert CallLedgerRevealTimedOut(callId, deadline, block.timestamp);
 
         // The commitment is checked before the values it binds: a call that was committed with
@@ -474,14 +526,14 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         RoundState storage round_ = _rounds[_roundKey(asset, window, bucket)];
         uint256 upWeight = round_.upWeight;
         uint256 downWeight = round_.downWeight;
+        uint24 voters = round_.voters + 1;
         if (direction == Direction.Up) {
             upWeight += vote;
-            round_.upWeight = upWeight;
+            round_.upWeight = SafeCast.toUint224(upWeight);
         } else {
             downWeight += vote;
-            round_.downWeight = downWeight;
+            round_.downWeight = SafeCast.toUint224(downWeight);
         }
-        uint32 voters = round_.voters + 1;
         round_.voters = voters;
 
         Direction holding = _holding(upWeight, downWeight, voters);
@@ -490,26 +542,27 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         uint256 lead = holding == Direction.Up ? upWeight : downWeight;
         // lead <= total, so the share fits 16 bits (at most 10000).
         uint16 strengthBps = uint16((lead * BPS) / (upWeight + downWeight));
-        _consensusLog.push(
-            ConsensusRecord({
-                asset: asset,
-                window: window,
-                bucket: bucket,
-                direction: holding,
-                strengthBps: strengthBps,
-                voters: voters,
-                upWeight: upWeight,
-                downWeight: downWeight
-            })
-        );
+        uint64 index = _params.consensusCount;
+        _params.consensusCount = index + 1;
+        _consensusLog[index] = ConsensusEntry({
+            asset: asset,
+            bucket: uint64(bucket),
+            window: window,
+            upWeight: uint224(upWeight),
+            voters: voters,
+            downWeight: uint224(downWeight),
+            strengthBps: strengthBps,
+            direction: holding
+        });
         emit Consensus(asset, window, bucket, holding, strengthBps, voters, upWeight, downWeight);
     }
 
     /// @dev The side holding consensus under the current quorum and threshold, or None. The
     /// threshold is a strict majority, so at most one side can hold it.
     function _holding(uint256 upWeight, uint256 downWeight, uint32 voters) private view returns (Direction) {
-        if (voters < consensusQuorum) return Direction.None;
-        uint256 needed = uint256(thresholdBps) * (upWeight + downWeight);
+        Parameters storage params = _params;
+        if (voters < params.consensusQuorum) return Direction.None;
+        uint256 needed = uint256(params.thresholdBps) * (upWeight + downWeight);
         if (upWeight * BPS >= needed) return Direction.Up;
         if (downWeight * BPS >= needed) return Direction.Down;
         return Direction.None;
@@ -572,15 +625,33 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
             );
     }
 
-    /// @dev Committed is the one status not stored: the commitment is set from commit until the
-    /// call is revealed or expired.
-    function _statusOf(CallState storage call_) private view returns (Status) {
-        return call_.commitment != bytes32(0) ? Status.Committed : call_.status;
+    /// @dev Committed is the one status not stored (see `CallState`).
+    function _statusOf(CallState storage call_) private view returns (Status status) {
+        status = call_.status;
+        if (status == Status.None && call_.word != bytes32(0)) status = Status.Committed;
     }
 
-    function _revertNotCommitted(uint256 callId, Status stored) private pure {
-        if (stored == Status.None) revert CallLedgerUnknownCall(callId);
-        revert CallLedgerNotCommitted(callId, stored);
+    /// @dev Reverts unless the call is Committed; returns its commitment.
+    function _requireCommitted(
+        uint256 callId,
+        CallState storage call_
+    ) private view returns (bytes32 commitment) {
+        Status status = call_.status;
+        commitment = call_.word;
+        if (status == Status.None && commitment != bytes32(0)) return commitment;
+        if (status == Status.None) revert CallLedgerUnknownCall(callId);
+        revert CallLedgerNotCommitted(callId, status);
+    }
+
+    /// @dev The entry terms of a revealed call, packed in its first slot: the price (checked to
+    /// fit 128 bits) in the low half, the confidence above it.
+    function _entryWord(uint256 entryPrice, uint16 confidenceBps) private pure returns (bytes32) {
+        return bytes32(entryPrice | (uint256(confidenceBps) << 128));
+    }
+
+    function _entryTerms(bytes32 word) private pure returns (uint256 entryPrice, uint16 confidenceBps) {
+        entryPrice = uint128(uint256(word));
+        confidenceBps = uint16(uint256(word) >> 128);
     }
 
     function _decodeCallId(uint256 callId) private pure returns (address agent, uint256 committedAt) {
@@ -594,20 +665,20 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
 
     function _setRevealTimeout(uint32 newRevealTimeout) private {
         if (newRevealTimeout == 0) revert CallLedgerBadRevealTimeout(newRevealTimeout);
-        revealTimeout = newRevealTimeout;
+        _params.revealTimeout = newRevealTimeout;
         emit RevealTimeoutSet(newRevealTimeout);
     }
 
     function _setConsensusQuorum(uint32 newConsensusQuorum) private {
         if (newConsensusQuorum == 0) revert CallLedgerBadQuorum(newConsensusQuorum);
-        consensusQuorum = newConsensusQuorum;
+        _params.consensusQuorum = newConsensusQuorum;
         emit ConsensusQuorumSet(newConsensusQuorum);
     }
 
     function _setThresholdBps(uint16 newThresholdBps) private {
         if (newThresholdBps <= BPS / 2 || newThresholdBps > BPS)
             revert CallLedgerBadThreshold(newThresholdBps);
-        thresholdBps = newThresholdBps;
+        _params.thresholdBps = newThresholdBps;
         emit ThresholdSet(newThresholdBps);
     }
 }
