@@ -1,6 +1,8 @@
 import { expect } from "chai";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
-import { snapshotGas } from "./shared/gas";
+import hre from "hardhat";
+import type { ContractTransactionResponse } from "ethers";
+import { snapshotGas as snapshot } from "./shared/gas";
 import {
   Direction,
   HOUR,
@@ -15,6 +17,23 @@ import {
 
 // Targets from issue 4; docs/call-ledger.md sets each figure beside its storage floor.
 const TARGET = { commit: 60_000, reveal: 160_000, settle: 100_000, expire: 60_000 };
+
+// Under solidity-coverage the bytecode is instrumented and every figure inflates: the paths still
+// run (and must succeed), but they are neither compared with the snapshot nor with the targets.
+const COVERAGE =
+  (hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING === true;
+
+async function snapshotGas(name: string, tx: Promise<ContractTransactionResponse>): Promise<number> {
+  if (!COVERAGE) return snapshot(name, tx);
+  const receipt = await (await tx).wait();
+  expect(receipt?.status).to.equal(1);
+  return 0;
+}
+
+/** `expect(gas).to.be.at.most(target)`, except under coverage. */
+function withinTarget(gas: number, target: number) {
+  if (!COVERAGE) expect(gas).to.be.at.most(target);
+}
 
 describe("CallLedger gas", () => {
   async function stakedFixture() {
@@ -33,13 +52,13 @@ describe("CallLedger gas", () => {
       "CallLedger.deposit (top-up)",
       ledger.connect(agents[0]!).deposit(500n * USDG),
     );
-    expect(topUp).to.be.lessThan(first);
+    if (!COVERAGE) expect(topUp).to.be.lessThan(first);
   });
 
   it("withdraw", async () => {
     const { ledger, agents } = await loadFixture(stakedFixture);
     const gas = await snapshotGas("CallLedger.withdraw", ledger.connect(agents[0]!).withdraw(100n * USDG));
-    expect(gas).to.be.lessThan(60_000);
+    withinTarget(gas, 60_000);
   });
 
   it("commit", async () => {
@@ -55,7 +74,7 @@ describe("CallLedger gas", () => {
     // The first commit of an agent, and a later one: both write exactly one new slot.
     const first = await snapshotGas("CallLedger.commit", f.ledger.connect(f.agents[0]!).commit(commitment));
     await f.ledger.connect(f.agents[0]!).commit(commitment);
-    expect(first).to.be.at.most(TARGET.commit);
+    withinTarget(first, TARGET.commit);
   });
 
   /** Agents 0..n-1 commit `directions[i]`, then reveal them in one hour-long bucket, in order. */
@@ -77,8 +96,8 @@ describe("CallLedger gas", () => {
     const firstDown = await snapshotGas("CallLedger.reveal (first vote on the down side)", reveal(1));
     const later = await snapshotGas("CallLedger.reveal (later vote)", reveal(2));
     expect(await f.ledger.consensusCount()).to.equal(0);
-    for (const gas of [first, firstDown, later]) expect(gas).to.be.at.most(TARGET.reveal);
-    expect(later).to.be.lessThan(first);
+    for (const gas of [first, firstDown, later]) withinTarget(gas, TARGET.reveal);
+    if (!COVERAGE) expect(later).to.be.lessThan(first);
   });
 
   it("reveal: the vote that reaches consensus (mixed round) or flips it", async () => {
@@ -90,15 +109,16 @@ describe("CallLedger gas", () => {
     for (const i of [0, 1, 2]) await reveal(i);
     const reaching = await snapshotGas("CallLedger.reveal (reaches consensus)", reveal(3));
     expect(await f.ledger.consensusCount()).to.equal(1);
-    expect(reaching).to.be.greaterThan(TARGET.reveal - 20_000);
+    withinTarget(reaching, TARGET.reveal);
   });
 
-  it("reveal: the vote that reaches consensus in a unanimous round (the other tally slot is empty)", async () => {
+  it("reveal: the vote that reaches consensus in a unanimous round (the down tally slot stays empty)", async () => {
     const { f, reveal } = await roundOf([Direction.Up, Direction.Up, Direction.Up]);
     await reveal(0);
     await reveal(1);
-    await snapshotGas("CallLedger.reveal (reaches consensus, unanimous)", reveal(2));
+    const gas = await snapshotGas("CallLedger.reveal (reaches consensus, unanimous)", reveal(2));
     expect(await f.ledger.consensusCount()).to.equal(1);
+    withinTarget(gas, TARGET.reveal);
   });
 
   it("settle: a hit, and a miss", async () => {
@@ -113,8 +133,8 @@ describe("CallLedger gas", () => {
     await time.increase(HOUR + 1);
     const hitGas = await snapshotGas("CallLedger.settle (hit)", f.ledger.settle(hitId));
     const missGas = await snapshotGas("CallLedger.settle (miss)", f.ledger.settle(missId));
-    expect(hitGas).to.be.at.most(TARGET.settle);
-    expect(missGas).to.be.at.most(TARGET.settle);
+    withinTarget(hitGas, TARGET.settle);
+    withinTarget(missGas, TARGET.settle);
   });
 
   it("expire", async () => {
@@ -122,6 +142,6 @@ describe("CallLedger gas", () => {
     const callId = await commitCall(f.ledger, f.agents[0]!, makeCall());
     await time.increase(REVEAL_TIMEOUT + 1);
     const gas = await snapshotGas("CallLedger.expire", f.ledger.expire(callId));
-    expect(gas).to.be.at.most(TARGET.expire);
+    withinTarget(gas, TARGET.expire);
   });
 });
