@@ -4,11 +4,16 @@ pragma solidity 0.8.28;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 
 /// @title MockUSDG
-/// @notice A plain 6-decimal stand-in for USDG with open minting (tests only).
+/// @notice Test stand-in for Robinhood Chain's USDG stablecoin: an ERC-20 with 6 decimals that anyone
+/// can mint. Never deployed to a real network.
+/// @dev Minting is open on purpose: fixtures and property tests hand balances to many accounts and an
+/// owner check would only add a signer to every call.
 contract MockUSDG is ERC20 {
-    constructor() ERC20("Mock USDG", "USDG") {}
+    constructor() ERC20("Global Dollar (replica)", "USDG") {}
 
-    /// @notice Mints `amount` to `to`.
+    /// @notice Creates `amount` raw units (6 decimals) for `to`.
+    /// @param to The receiver.
+    /// @param amount The raw amount to create.
     function mint(address to, uint256 amount) external {
         _mint(to, amount);
     }
