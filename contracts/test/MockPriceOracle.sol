@@ -8,7 +8,9 @@ import {IPriceOracle} from "../interfaces/IPriceOracle.sol";
 /// @dev `price` returns the latest price set; `priceAt(t)` returns a price pinned for exactly `t`
 /// if any, else the latest price set at or before `t`, else reverts as the real oracle does when
 /// its buffer does not cover `t`. Any asset can be made to fail with each of the oracle's errors.
-contract MockPriceOracle is IPriceOracle {
+/// It implements only the reading side of `IPriceOracle` (the part CallLedger uses), so it does not
+/// inherit the interface; it reverts with the interface's own errors.
+contract MockPriceOracle {
     /// @notice How `priceAt` (and, for `NoSource`, `price`) fails for an asset.
     enum Failure {
         None,
@@ -27,8 +29,8 @@ contract MockPriceOracle is IPriceOracle {
     /// @notice A revert that is not one of the oracle's "no price" errors.
     error MockPriceOracleBroken(address asset);
 
-    /// @inheritdoc IPriceOracle
-    uint32 public override twapWindow = 300;
+    /// @notice As `IPriceOracle.twapWindow`.
+    uint32 public twapWindow = 300;
 
     mapping(address asset => Checkpoint[]) private _history;
     mapping(address asset => mapping(uint256 timestamp => uint256 price)) private _pinned;
@@ -49,21 +51,23 @@ contract MockPriceOracle is IPriceOracle {
         failure[asset] = mode;
     }
 
-    /// @inheritdoc IPriceOracle
-    function price(address asset) external view override returns (uint256) {
+    /// @notice As `IPriceOracle.price`: the latest price set.
+    function price(address asset) external view returns (uint256) {
         Checkpoint[] storage history = _history[asset];
-        if (history.length == 0 || failure[asset] == Failure.NoSource) revert PriceOracleNoSource(asset);
+        if (history.length == 0 || failure[asset] == Failure.NoSource)
+            revert IPriceOracle.PriceOracleNoSource(asset);
         return history[history.length - 1].price;
     }
 
-    /// @inheritdoc IPriceOracle
-    function priceAt(address asset, uint256 timestamp) external view override returns (uint256) {
-        if (timestamp > block.timestamp) revert PriceOracleFutureTimestamp(timestamp, block.timestamp);
+    /// @notice As `IPriceOracle.priceAt`: the pinned price, else the latest set at or before `timestamp`.
+    function priceAt(address asset, uint256 timestamp) external view returns (uint256) {
+        if (timestamp > block.timestamp)
+            revert IPriceOracle.PriceOracleFutureTimestamp(timestamp, block.timestamp);
         Failure mode = failure[asset];
-        if (mode == Failure.NoSource) revert PriceOracleNoSource(asset);
+        if (mode == Failure.NoSource) revert IPriceOracle.PriceOracleNoSource(asset);
         if (mode == Failure.WindowNotCovered)
-            revert PriceOracleWindowNotCovered(asset, timestamp, block.timestamp);
-        if (mode == Failure.StalePrice) revert PriceOracleStalePrice(asset, 0, timestamp, 1);
+            revert IPriceOracle.PriceOracleWindowNotCovered(asset, timestamp, block.timestamp);
+        if (mode == Failure.StalePrice) revert IPriceOracle.PriceOracleStalePrice(asset, 0, timestamp, 1);
         if (mode == Failure.OtherError) revert MockPriceOracleBroken(asset);
         if (mode == Failure.EmptyRevert) {
             // Revert with no data, as a call that ran out of gas does.
@@ -78,6 +82,6 @@ contract MockPriceOracle is IPriceOracle {
             if (history[i - 1].timestamp <= timestamp) return history[i - 1].price;
         }
         uint256 oldest = history.length == 0 ? block.timestamp : history[0].timestamp;
-        revert PriceOracleWindowNotCovered(asset, timestamp, oldest);
+        revert IPriceOracle.PriceOracleWindowNotCovered(asset, timestamp, oldest);
     }
 }
