@@ -1,10 +1,9 @@
 import { expect } from "chai";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
-import hre from "hardhat";
-import type { ContractTransactionResponse } from "ethers";
-import { snapshotGas as snapshot } from "./shared/gas";
 import {
+  COVERAGE,
   Direction,
+  GAS_TARGET as TARGET,
   HOUR,
   REVEAL_TIMEOUT,
   START_PRICE,
@@ -12,29 +11,12 @@ import {
   commitCall,
   ledgerFixture,
   makeCall,
+  measureGas as snapshotGas,
   revealCall,
+  withinTarget,
 } from "./shared/callLedger";
 
-// Targets from issue 4; docs/call-ledger.md sets each figure beside its storage floor.
-const TARGET = { commit: 60_000, reveal: 160_000, settle: 100_000, expire: 60_000 };
-
-// Under solidity-coverage the bytecode is instrumented and every figure inflates: the paths still
-// run (and must succeed), but they are neither compared with the snapshot nor with the targets.
-const COVERAGE =
-  (hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING === true;
-
-async function snapshotGas(name: string, tx: Promise<ContractTransactionResponse>): Promise<number> {
-  if (!COVERAGE) return snapshot(name, tx);
-  const receipt = await (await tx).wait();
-  expect(receipt?.status).to.equal(1);
-  return 0;
-}
-
-/** `expect(gas).to.be.at.most(target)`, except under coverage. */
-function withinTarget(gas: number, target: number) {
-  if (!COVERAGE) expect(gas).to.be.at.most(target);
-}
-
+// Figures beside their storage floors: docs/call-ledger.md.
 describe("CallLedger gas", () => {
   async function stakedFixture() {
     const f = await ledgerFixture();
