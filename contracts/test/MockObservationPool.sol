@@ -6,6 +6,8 @@ pragma solidity 0.8.28;
 contract MockObservationPool {
     /// @notice Stands for the pool's "OLD" revert: the target precedes the oldest observation.
     error MockObservationPoolOld(uint256 target, uint32 oldest);
+    /// @notice Stands for the pool's "I" revert: no observation has been written.
+    error MockObservationPoolEmpty();
 
     address public immutable token0;
     address public immutable token1;
@@ -49,6 +51,7 @@ contract MockObservationPool {
     function observe(
         uint32[] calldata secondsAgos
     ) external view returns (int56[] memory tickCumulatives, uint160[] memory secondsPerLiquidity) {
+        if (observationCardinality == 0) revert MockObservationPoolEmpty();
         tickCumulatives = new int56[](secondsAgos.length);
         secondsPerLiquidity = new uint160[](secondsAgos.length);
         for (uint256 i = 0; i < secondsAgos.length; i++) {

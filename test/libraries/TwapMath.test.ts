@@ -107,15 +107,17 @@ describe("TwapMath", () => {
           ),
           async (tick) => {
             const [asToken0, asToken1] = await harness.pricesAtTick(tick, EXPONENTS);
+            expect(asToken0.length).to.equal(DECIMAL_PAIRS.length);
+            expect(asToken1.length).to.equal(DECIMAL_PAIRS.length);
             DECIMAL_PAIRS.forEach(([assetDecimals, usdgDecimals], i) => {
               const bounds0 = price18Bounds(tick, true, assetDecimals, usdgDecimals);
               const bounds1 = price18Bounds(tick, false, assetDecimals, usdgDecimals);
               expect(
-                isClose(asToken0[i] ?? -1n, bounds0),
+                isClose(BigInt(asToken0[i] ?? 0n), bounds0),
                 `tick ${tick} token0 ${assetDecimals}/${usdgDecimals}`,
               ).to.equal(true);
               expect(
-                isClose(asToken1[i] ?? -1n, bounds1),
+                isClose(BigInt(asToken1[i] ?? 0n), bounds1),
                 `tick ${tick} token1 ${assetDecimals}/${usdgDecimals}`,
               ).to.equal(true);
             });
