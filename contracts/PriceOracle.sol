@@ -163,15 +163,17 @@ contract PriceOracle is IPriceOracle, Ownable2Step {
         uint32[] memory secondsAgos = new uint32[](2);
         secondsAgos[0] = secondsAgo + twapWindow;
         secondsAgos[1] = secondsAgo;
-        // observe() reverts ("OLD") only when the buffer no longer reaches the window's start (or the
-        // pool holds no observation at all): both mean the window is not covered.
         try IUniswapV3Pool(config.pool).observe(secondsAgos) returns (
             int56[] memory tickCumulatives,
             uint160[] memory
         ) {
             int24 tick = TwapMath.meanTick(tickCumulatives[0], tickCumulatives[1], twapWindow);
             return TwapMath.priceAtTick(tick, config.assetIsToken0, config.scaleExponent);
-        } catch {
+        } catch (bytes memory reason) {
+            // observe() reverts with a reason ("OLD", or "I" for a pool without observations) only
+            // when the buffer does not reach the window's start. No reason means something else,
+            // typically out of gas: it must not pass for an uncovered window, which callers may act on.
+            if (reason.length == 0) revert PriceOracleObserveFailed(config.pool);
             revert PriceOracleWindowNotCovered(asset, timestamp, _oldestCovered(config.pool));
         }
     }

@@ -205,6 +205,16 @@ describe("PriceOracle (unit, mock pool)", () => {
         .withArgs(asset, now, 0);
     });
 
+    it("does not report a reasonless observe() failure (out of gas) as an uncovered window", async () => {
+      const { oracle, stock, pool } = await loadFixture(deployFixture);
+      const asset = await stock.getAddress();
+      await oracle.setPool(asset, await pool.getAddress());
+      await pool.setFailSilently(true);
+      await expect(oracle.price(asset))
+        .to.be.revertedWithCustomError(oracle, "PriceOracleObserveFailed")
+        .withArgs(await pool.getAddress());
+    });
+
     it("reports windows older than uint32 seconds as not covered", async () => {
       const { oracle, stock, pool } = await loadFixture(deployFixture);
       const asset = await stock.getAddress();

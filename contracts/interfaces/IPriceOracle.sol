@@ -22,6 +22,10 @@ interface IPriceOracle {
     /// @param oldestCovered The earliest window end the source can answer for now: the pool's oldest
     /// observation plus `twapWindow`, or the first pushed price's timestamp (0 when unknown).
     error PriceOracleWindowNotCovered(address asset, uint256 timestamp, uint256 oldestCovered);
+    /// @notice The pool's `observe` reverted without a reason (e.g. out of gas): not a statement about
+    /// the window's coverage.
+    /// @param pool The pool that failed.
+    error PriceOracleObserveFailed(address pool);
     /// @notice `priceAt` was asked about a moment after the current block.
     /// @param timestamp The moment asked about.
     /// @param nowTimestamp The current block's timestamp.

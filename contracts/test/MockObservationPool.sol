@@ -16,6 +16,8 @@ contract MockObservationPool {
     uint16 public observationCardinality;
     // The oldest observation's timestamp: observe() reverts "OLD" for earlier targets.
     uint32 public oldest;
+    // When set, observe() reverts with no data, as it does when it runs out of gas.
+    bool public failSilently;
 
     constructor(address token0_, address token1_, uint16 cardinality, uint32 oldest_) {
         token0 = token0_;
@@ -26,6 +28,10 @@ contract MockObservationPool {
 
     function setTick(int24 tick_) external {
         tick = tick_;
+    }
+
+    function setFailSilently(bool failSilently_) external {
+        failSilently = failSilently_;
     }
 
     function setObservations(uint16 index, uint16 cardinality, uint32 oldest_) external {
@@ -51,6 +57,12 @@ contract MockObservationPool {
     function observe(
         uint32[] calldata secondsAgos
     ) external view returns (int56[] memory tickCumulatives, uint160[] memory secondsPerLiquidity) {
+        if (failSilently) {
+            // An empty revert, which no Solidity statement but assembly can produce without a warning.
+            assembly {
+                revert(0, 0)
+            }
+        }
         if (observationCardinality == 0) revert MockObservationPoolEmpty();
         tickCumulatives = new int56[](secondsAgos.length);
         secondsPerLiquidity = new uint160[](secondsAgos.length);
