@@ -20,7 +20,8 @@ function addHoldings(totals: Map<string, SideTotals>, holdings: readonly Holding
       entry = { long: 0, short: 0 };
       totals.set(instrument, entry);
     }
-    entry[side] += usd;
+    if (side === "long") entry.long += usd;
+    else entry.short += usd;
   }
 }
 
@@ -40,10 +41,11 @@ export function crowdLean(
   crowd: Readonly<SideTotals>,
   own: Readonly<SideTotals>,
 ): number {
-  const scale = crowd.long + crowd.short;
-  const clean = (v: number) => (v > DUST * scale ? v : 0);
-  const othersLong = clean(crowd.long - own.long);
-  const othersShort = clean(crowd.short - own.short);
+  const dust = DUST * (crowd.long + crowd.short);
+  let othersLong = crowd.long - own.long;
+  let othersShort = crowd.short - own.short;
+  if (othersLong <= dust) othersLong = 0;
+  if (othersShort <= dust) othersShort = 0;
   const total = othersLong + othersShort;
   if (total === 0) return 0;
   const same = side === "long" ? othersLong : othersShort;

@@ -1,7 +1,7 @@
 import { InvalidInputError } from "../errors";
 import type { Timestamp } from "./types";
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+export const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /** A timestamp as Unix seconds; refuses anything that is not a finite number or a zoned RFC 3339 string. */
 export function toUnixSeconds(at: unknown, path: string): number {

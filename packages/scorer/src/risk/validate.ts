@@ -8,7 +8,7 @@ import {
   requireObject,
   requireString,
 } from "./checks";
-import { toUnixSeconds } from "./timestamp";
+import { RFC3339, toUnixSeconds } from "./timestamp";
 import type { HolderIndexPoint, Holding, VaultInput, VaultsFile } from "./types";
 
 /** The fields of one vault in `vaults.json`, all required (null where unknown). */
@@ -27,41 +27,88 @@ export const VAULT_FIELDS = [
 const SHARE = { min: 0, max: 1 } as const;
 const NON_NEGATIVE = { min: 0 } as const;
 
+// A year of daily points across thousands of vaults is millions of items: each is checked by a
+// cheap predicate first and, only when that fails, re-checked slowly to name the field and row.
+// A valid item is returned as it came (its keys are exactly the schema's).
+
+function isTimestamp(value: unknown): boolean {
+  return (
+    (typeof value === "number" && Number.isFinite(value)) ||
+    (typeof value === "string" && RFC3339.test(value))
+  );
+}
+
+/** A non-array object with exactly `keys` as its own keys (inlined: this runs millions of times). */
+function hasExactly(object: unknown, keys: readonly string[]): object is Record<string, unknown> {
+  if (typeof object !== "object" || object === null || Array.isArray(object)) return false;
+  if (Object.keys(object).length !== keys.length) return false;
+  for (const key of keys) if (!Object.hasOwn(object, key)) return false;
+  return true;
+}
+
+const POINT_KEYS = ["at", "index"] as const;
+const HOLDING_KEYS = ["instrument", "side", "usd"] as const;
+
+function describePoint(raw: unknown, path: string, previous: number): never {
+  const point = requireObject(raw, path);
+  requireExactKeys(point, POINT_KEYS, path);
+  const seconds = toUnixSeconds(point.at, `${path}.at`);
+  if (seconds <= previous)
+    throw new InvalidInputError(`${path}.at`, "must be later than the point before it");
+  requireNumber(point.index, `${path}.index`, NON_NEGATIVE);
+  throw new InvalidInputError(path, "is not a valid point");
+}
+
 function parseHolderIndex(value: unknown, path: string): HolderIndexPoint[] | null {
   const points = requireArrayOrNull(value, path);
   if (points === null) return null;
   let previous = -Infinity;
-  return points.map((raw, i) => {
-    const at = `${path}[${i}]`;
-    const point = requireObject(raw, at);
-    requireExactKeys(point, ["at", "index"], at);
-    const seconds = toUnixSeconds(point.at, `${at}.at`);
-    if (seconds <= previous)
-      throw new InvalidInputError(`${at}.at`, "must be later than the point before it");
+  for (let i = 0; i < points.length; i++) {
+    const point = points[i] as Record<string, unknown>;
+    const ok =
+      hasExactly(point, POINT_KEYS) &&
+      isTimestamp(point.at) &&
+      typeof point.index === "number" &&
+      Number.isFinite(point.index) &&
+      point.index >= 0;
+    const seconds = !ok
+      ? NaN
+      : typeof point.at === "number"
+        ? point.at
+        : Date.parse(point.at as string) / 1000;
+    if (!ok || !(seconds > previous)) describePoint(point, `${path}[${i}]`, previous);
     previous = seconds;
-    return {
-      at: point.at as HolderIndexPoint["at"],
-      index: requireNumber(point.index, `${at}.index`, NON_NEGATIVE),
-    };
-  });
+  }
+  return points as HolderIndexPoint[];
+}
+
+function describeHolding(raw: unknown, path: string): never {
+  const holding = requireObject(raw, path);
+  requireExactKeys(holding, HOLDING_KEYS, path);
+  requireString(holding.instrument, `${path}.instrument`);
+  if (holding.side !== "long" && holding.side !== "short") {
+    throw new InvalidInputError(`${path}.side`, 'must be "long" or "short"');
+  }
+  requireNumber(holding.usd, `${path}.usd`, NON_NEGATIVE);
+  throw new InvalidInputError(path, "is not a valid holding");
 }
 
 function parseHoldings(value: unknown, path: string): Holding[] | null {
   const holdings = requireArrayOrNull(value, path);
   if (holdings === null) return null;
-  return holdings.map((raw, i) => {
-    const at = `${path}[${i}]`;
-    const holding = requireObject(raw, at);
-    requireExactKeys(holding, ["instrument", "side", "usd"], at);
-    const side = holding.side;
-    if (side !== "long" && side !== "short")
-      throw new InvalidInputError(`${at}.side`, 'must be "long" or "short"');
-    return {
-      instrument: requireString(holding.instrument, `${at}.instrument`),
-      side,
-      usd: requireNumber(holding.usd, `${at}.usd`, NON_NEGATIVE),
-    };
-  });
+  for (let i = 0; i < holdings.length; i++) {
+    const holding = holdings[i] as Record<string, unknown>;
+    const ok =
+      hasExactly(holding, HOLDING_KEYS) &&
+      typeof holding.instrument === "string" &&
+      holding.instrument.length > 0 &&
+      (holding.side === "long" || holding.side === "short") &&
+      typeof holding.usd === "number" &&
+      Number.isFinite(holding.usd) &&
+      holding.usd >= 0;
+    if (!ok) describeHolding(holding, `${path}[${i}]`);
+  }
+  return holdings as Holding[];
 }
 
 export function parseVault(value: unknown, path: string): VaultInput {
