@@ -36,6 +36,8 @@ export const RISK_SCORE_V1 = Object.freeze({
   depositorFullShare: 1,
   /** Below this share of the weight measurable, no score is published. */
   minimumMeasurableShare: 0.5,
+  /** Published readings carry 6 decimals; the total is computed from them. */
+  readingDecimals: 6,
   /** Published scores carry one decimal on the 0–100 scale. */
   scoreDecimals: 1,
 });

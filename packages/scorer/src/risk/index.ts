@@ -1,6 +1,7 @@
 export * from "./constants";
 export * from "./types";
 export { clamp01 } from "./clamp";
+export { roundReading, roundScore } from "./round";
 export { toUnixSeconds, utcDay } from "./timestamp";
 export { worstFall, readWorstFall } from "./worst-fall";
 export { buildCrowd, crowdLean, readSharedExposure, type Crowd, type SideTotals } from "./shared-exposure";

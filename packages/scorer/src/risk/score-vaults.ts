@@ -3,20 +3,21 @@ import { readExit } from "./exit";
 import { readLargestDepositor } from "./largest-depositor";
 import { readLiquidation } from "./liquidation";
 import { buildCrowd, type Crowd, readSharedExposure } from "./shared-exposure";
+import { roundReading } from "./round";
 import { readStopped } from "./stopped";
 import { combineReadings } from "./total";
 import type { RiskComponents, RiskReport, RiskRow, VaultInput } from "./types";
 import { readWorstFall } from "./worst-fall";
 
-/** Reads every component of one vault. Shared exposure needs the crowd of all vaults. */
+/** Reads every component of one vault, as published (6 decimals). Shared exposure needs the crowd of all vaults. */
 export function readComponents(vault: VaultInput, crowd: Crowd): RiskComponents {
   return {
-    worst_fall: readWorstFall(vault.holder_index),
-    shared_exposure: readSharedExposure(vault.holdings, crowd),
-    liquidation: readLiquidation(vault.liquidation_cushion),
-    exit: readExit(vault.free_share),
-    largest_depositor: readLargestDepositor(vault.largest_depositor_share),
-    stopped: readStopped(vault.days_traded, vault.days_observed),
+    worst_fall: roundReading(readWorstFall(vault.holder_index)),
+    shared_exposure: roundReading(readSharedExposure(vault.holdings, crowd)),
+    liquidation: roundReading(readLiquidation(vault.liquidation_cushion)),
+    exit: roundReading(readExit(vault.free_share)),
+    largest_depositor: roundReading(readLargestDepositor(vault.largest_depositor_share)),
+    stopped: roundReading(readStopped(vault.days_traded, vault.days_observed)),
   };
 }
 

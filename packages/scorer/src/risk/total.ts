@@ -1,15 +1,11 @@
 import { RISK_COMPONENTS, RISK_SCORE_V1, TOTAL_WEIGHT_BPS } from "./constants";
+import { roundScore } from "./round";
 import type { RiskComponents, RiskReason } from "./types";
 
 export interface RiskTotal {
   readonly score: number | null;
   readonly measurable_share: number;
   readonly reason: RiskReason | null;
-}
-
-function roundScore(raw: number): number {
-  const unit = 10 ** RISK_SCORE_V1.scoreDecimals;
-  return Math.round(raw * unit) / unit;
 }
 
 /**

@@ -92,6 +92,17 @@ describe("vaults.json validation", () => {
       "vaults[1].holder_index[0].at: must be Unix seconds or an RFC 3339 date-time with a zone",
     ],
     [
+      "a date that does not exist",
+      (v) => ({
+        ...v,
+        holder_index: [
+          { at: 1, index: 1 },
+          { at: "2026-13-01T00:00:00Z", index: 1 },
+        ],
+      }),
+      "vaults[1].holder_index[1].at: must be Unix seconds or an RFC 3339 date-time with a zone",
+    ],
+    [
       "a negative index",
       (v) => ({ ...v, holder_index: [{ at: 1, index: -1 }] }),
       "vaults[1].holder_index[0].index: must be a number ≥ 0",
