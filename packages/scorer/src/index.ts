@@ -3,3 +3,4 @@ export * from "./hex";
 export * from "./seal";
 export * from "./merkle";
 export * from "./referee";
+export * from "./stewardship";

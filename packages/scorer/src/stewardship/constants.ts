@@ -24,8 +24,14 @@ export const STEWARDSHIP_V1 = {
   /** (c): a funded cluster whose net position change is under 20 % of its gross volume. */
   clusterNetOverGrossBps: 2000n,
   clusterWindowDays: 30,
-  /** (a): how long tokens may take to go buyer → intermediary → seller. */
+  /** (a): how long tokens may take to go buyer → intermediary → seller… */
   intermediarySeconds: 86_400,
+  /** …through at most this many plain transfers. */
+  intermediaryMaxHops: 3,
+  /** Length of the day whose organic volume is measured, ending at epoch close. */
+  daySeconds: 86_400,
+  /** Burn addresses: always excluded, like operator wallets, the LP timelock and vesting. */
+  burnAddresses: ["0x0000000000000000000000000000000000000000", "0x000000000000000000000000000000000000dead"],
 } as const;
 
 export type StewardshipConstants = typeof STEWARDSHIP_V1;
