@@ -12,7 +12,8 @@ export interface FundedCluster {
 
 /**
  * An address's funding source is the sender of the first plain transfer it received (not from a
- * pool, not from an excluded address) in the data given.
+ * pool, not from an excluded address) in the data given, which must be in chain order and reach
+ * back before the window: funding usually happens long before the trading it enables.
  */
 export function fundingSources(
   transfers: readonly TokenTransfer[],
@@ -33,11 +34,10 @@ export function fundingSources(
  */
 export function fundedClusters(
   swaps: readonly PoolSwap[],
-  transfers: readonly TokenTransfer[],
+  source: ReadonlyMap<string, string>,
   skip: ReadonlySet<string>,
   rules: StewardshipConstants = STEWARDSHIP_V1,
 ): FundedCluster[] {
-  const source = fundingSources(transfers, skip);
   const byTaker = new Map<string, PoolSwap[]>();
   const bySource = new Map<string, PoolSwap[]>();
   for (const s of swaps) {

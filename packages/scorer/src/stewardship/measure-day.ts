@@ -10,7 +10,7 @@ import {
 } from "./chain-data";
 import { TransferGraph } from "./clusters";
 import type { ClusterEvidence } from "./evidence";
-import { fundedClusters } from "./funded-clusters";
+import { fundedClusters, fundingSources } from "./funded-clusters";
 import { distinctHolders, notCounted } from "./holders";
 import { intermediaryTrades } from "./intermediary";
 import { roundTripSwapIds, roundTripTakers } from "./round-trips";
@@ -20,7 +20,10 @@ export interface DayInput {
   /** Epoch close, unix seconds: the day measured is [asOf − 24 h, asOf). */
   readonly asOf: number;
   readonly balances: ReadonlyMap<string, bigint>;
-  /** At least the 30 days before asOf; events outside [asOf − 30 d, asOf) are ignored. */
+  /**
+   * Transfers up to asOf, reaching back far enough to show each trader's first funding (the whole
+   * history is simplest); the rules other than funding look only at [asOf − 30 d, asOf).
+   */
   readonly transfers: readonly TokenTransfer[];
   readonly swaps: readonly PoolSwap[];
   readonly config: StewardshipConfig;
@@ -55,7 +58,8 @@ export function measureDay(
   checkSwaps(input.swaps);
   const from = input.asOf - rules.clusterWindowDays * rules.daySeconds;
   const inWindow = <T extends { time: number }>(e: T) => e.time >= from && e.time < input.asOf;
-  const transfers = input.transfers.filter(inWindow).sort(chainOrder);
+  const history = input.transfers.filter((t) => t.time < input.asOf).sort(chainOrder);
+  const transfers = history.filter(inWindow);
   const swaps = input.swaps.filter(inWindow).sort(chainOrder);
   const byId = new Map(swaps.map((s) => [swapId(s), s]));
   const skip = notCounted(input.config, rules);
@@ -78,7 +82,7 @@ export function measureDay(
     );
   }
 
-  for (const c of fundedClusters(swaps, transfers, skip, rules)) {
+  for (const c of fundedClusters(swaps, fundingSources(history, skip), skip, rules)) {
     const gross = c.bought + c.sold;
     const net = c.bought > c.sold ? c.bought - c.sold : c.sold - c.bought;
     const cluster = [...new Set([c.source, ...c.takers])].sort();
