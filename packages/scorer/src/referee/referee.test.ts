@@ -117,6 +117,11 @@ describe("referee: hand-computed cases", () => {
     expect(result.percentile).to.equal(75.439453125);
   });
 
+  it("refuses closes so far apart that the outcome overflows, naming the prediction", () => {
+    const input = parseRefereeInput(twoMoveSeason([call("alice", 0, "up", 100)], [1e-300, 1e300, 1]));
+    expect(() => refereeAgent(input, "alice")).to.throw(/^predictions\[0\]: outcome out of range/);
+  });
+
   it("a 0-size call is scored, counted and shadowed, and moves no sum", () => {
     const result = refereeAgent(parseRefereeInput(twoMoveSeason([call("alice", 0, "up", 0)])), "alice");
     expect(result.scoredCalls).to.equal(1);

@@ -5,7 +5,7 @@ import { compareCodePoints } from "./code-point-order";
 import type { ParsedPrediction, ParsedRefereeInput } from "./input";
 import { fitsExactDoubles, monkeySums, monkeySumsBig } from "./monkey-sums";
 import { type MuEntry, type MuTable, muRows, muTable } from "./mu";
-import { nearestRankQuantiles, percentileOf, type Quantiles } from "./percentile";
+import { nearestRankQuantiles, type PercentileTally, percentileOf, type Quantiles } from "./percentile";
 import { agentSchedule, type AgentSchedule } from "./schedule";
 
 export type RefereeStatus = "proving" | "ranked";
@@ -37,11 +37,15 @@ export class UnknownAgentError extends AugurError {
 }
 
 /** Percentile of the agent's Σr inside the 2,048 monkeys that shadow its scored schedule. */
-export function scoreSchedule(epochText: string, epoch: string | number, schedule: AgentSchedule) {
+export function scoreSchedule(
+  epochText: string,
+  epoch: string | number,
+  schedule: AgentSchedule,
+): RefereeAgentResult {
   const n = schedule.calls.length;
   const upUnits = Float64Array.from(schedule.calls, (call) => call.upUnits);
   const stream = coinStream(cohortSeed(epochText, schedule.agent), n, MONKEYS);
-  let tally;
+  let tally: PercentileTally;
   let agentSum: number;
   let sumsR: Float64Array;
   if (fitsExactDoubles(upUnits)) {
@@ -56,7 +60,7 @@ export function scoreSchedule(epochText: string, epoch: string | number, schedul
     agentSum = Number(big);
     sumsR = Float64Array.from(sums, (units) => Number(units) / OUTCOME_UNITS_PER_RETURN);
   }
-  const result: RefereeAgentResult = {
+  return {
     agent: schedule.agent,
     epoch,
     scoredCalls: n,
@@ -69,7 +73,6 @@ export function scoreSchedule(epochText: string, epoch: string | number, schedul
     quantiles: nearestRankQuantiles(sumsR),
     monkeySumsR: sumsR,
   };
-  return result;
 }
 
 function predictionsByAgent(input: ParsedRefereeInput): Map<string, ParsedPrediction[]> {

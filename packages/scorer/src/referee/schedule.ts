@@ -1,3 +1,4 @@
+import { InvalidInputError } from "../errors";
 import { OUTCOME_UNITS_PER_RETURN } from "./constants";
 import { compareCodePoints } from "./code-point-order";
 import type { ParsedPrediction, ParsedRefereeInput } from "./input";
@@ -56,7 +57,14 @@ export function agentSchedule(
     }
     const raw = rawMove(closes.get(prediction.slotHour)!, later);
     const sign = prediction.direction === "up" ? 1 : -1;
-    calls.push({ prediction, raw, mu: muValue, sign, ...upUnitsOf(raw, muValue, prediction.size) });
+    const outcome = upUnitsOf(raw, muValue, prediction.size);
+    if (!Number.isFinite(outcome.upUnits)) {
+      throw new InvalidInputError(
+        `predictions[${prediction.row}]`,
+        "outcome out of range: closes too far apart",
+      );
+    }
+    calls.push({ prediction, raw, mu: muValue, sign, ...outcome });
   }
   return { agent, calls, pendingCalls };
 }
