@@ -3,3 +3,5 @@ export * from "./hex";
 export * from "./seal";
 export * from "./merkle";
 export * from "./risk";
+export * from "./referee";
+export * from "./stewardship";
