@@ -1,4 +1,5 @@
 import { buildReplica } from "../../scripts/replica/build";
+import { attachFork } from "../../scripts/replica/fork";
 import type { Replica } from "../../scripts/replica/types";
 
 export type {
@@ -18,11 +19,26 @@ export {
   PRICE_ONE,
 } from "../../scripts/replica/math";
 
+const forkUrl = process.env.FORK_URL;
+
 /**
- * The replica of Robinhood Chain's trading surface, for `loadFixture(deployReplica)`: USDG, three
- * stock tokens with USDG pools in both token orders, Uniswap v3 from the official artifacts and
- * 48 simulated hours of trading.
+ * Robinhood Chain's trading surface, for `loadFixture(deployReplica)`. Without FORK_URL: the local
+ * replica (USDG, three stock tokens with USDG pools in both token orders, Uniswap v3 from the
+ * official artifacts, 48 simulated hours of trading). With FORK_URL: the real tokens and pools of
+ * the forked chain, from `config/robinhood.json`, behind the same interface.
  */
 export async function deployReplica(): Promise<Replica> {
-  return buildReplica();
+  return forkUrl ? attachFork(forkUrl) : buildReplica();
+}
+
+let announced = false;
+
+/** Says once per test run, in one line, which surface the tests run on when it is not a fork. */
+export function announceReplicaMode(): void {
+  if (forkUrl || announced) return;
+  announced = true;
+  console.log(
+    "      fork mode skipped: FORK_URL is not set, so these tests ran on the local replica " +
+      "(set FORK_URL, optionally FORK_BLOCK, to run them on Robinhood Chain's real pools)",
+  );
 }
