@@ -19,7 +19,6 @@ export type Funder = (token: IERC20, account: string, amount: bigint) => Promise
  */
 export function createReplica(core: ReplicaCore, events: Map<string, PoolEvent[]>, funder: Funder): Replica {
   const provider = core.deployer.provider as Provider;
-  const approved = new Set<string>();
 
   const stock = (ref: StockRef): ReplicaStock => {
     if (typeof ref !== "string") return ref;
@@ -51,13 +50,10 @@ export function createReplica(core: ReplicaCore, events: Map<string, PoolEvent[]
   const ensure = async (signer: HardhatEthersSigner, token: IERC20, amount: bigint): Promise<void> => {
     const balance = await token.balanceOf(signer.address);
     if (balance < amount) await funder(token, signer.address, amount - balance);
-    const key = `${signer.address}:${await token.getAddress()}`;
-    if (!approved.has(key)) {
-      const router = await core.router.getAddress();
-      if ((await token.allowance(signer.address, router)) < amount) {
-        await (await token.connect(signer).approve(router, MaxUint256)).wait();
-      }
-      approved.add(key);
+    // Checked every time rather than remembered: a snapshot revert can undo an approval.
+    const router = await core.router.getAddress();
+    if ((await token.allowance(signer.address, router)) < amount) {
+      await (await token.connect(signer).approve(router, MaxUint256)).wait();
     }
   };
 

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import {
   announceReplicaMode,
@@ -178,6 +179,20 @@ describe("replica: Robinhood Chain trading surface", function () {
       expect(sold.amountOut).to.be.lessThan(paid);
     });
   }
+
+  it("funds and swaps for any signer, again after a snapshot revert undid its approval", async function () {
+    const [, , , , , agent] = await ethers.getSigners();
+    const s = replica.stocks[replica.stocks.length - 1]!;
+    const usdg = 2_000n * 10n ** BigInt(replica.usdgDecimals);
+    const first = await replica.swap(s, "buy", usdg, { from: agent! });
+    expect(await s.token.balanceOf(agent!.address)).to.equal(first.amountOut);
+    await loadFixture(deployReplica);
+    expect(await s.token.balanceOf(agent!.address)).to.equal(0n);
+    const again = await replica.swap(s, "buy", usdg, { from: agent! });
+    expect(again.amountOut).to.equal(first.amountOut); // same state, same trade
+    await replica.fund(agent!.address, "USDG", 7n);
+    expect(await replica.usdg.balanceOf(agent!.address)).to.equal(7n);
+  });
 
   it("history forgets swaps a snapshot revert undid", async function () {
     const s = replica.stocks[0]!;
