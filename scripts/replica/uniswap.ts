@@ -53,13 +53,7 @@ export async function deployPeriphery(
   weth9: string = ZeroAddress,
 ): Promise<UniswapDeployment> {
   const routerAddress = await deployArtifact(RouterArtifact, signer, factoryAddress, weth9);
-  const managerAddress = await deployArtifact(
-    ManagerArtifact,
-    signer,
-    factoryAddress,
-    ZeroAddress,
-    ZeroAddress,
-  );
+  const managerAddress = await deployArtifact(ManagerArtifact, signer, factoryAddress, weth9, ZeroAddress);
   return {
     factory: IUniswapV3Factory__factory.connect(factoryAddress, signer),
     router: new Contract(routerAddress, RouterArtifact.abi, signer),

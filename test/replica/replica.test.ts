@@ -1,8 +1,10 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { DEFAULT_STOCKS } from "../../scripts/replica/stocks";
 import {
   announceReplicaMode,
+  buildReplica,
   deployReplica,
   tickCumulativeDelta,
   twapTick,
@@ -16,6 +18,11 @@ async function observeAt(stock: ReplicaStock, timestamps: readonly number[]): Pr
   const now = await time.latest();
   const { tickCumulatives } = await stock.pool.observe(timestamps.map((t) => now - t));
   return [...tickCumulatives];
+}
+
+/** Two observation slots, four hours of trading, one stock: too short to look three hours back. */
+function shortBuffer(): Promise<Replica> {
+  return buildReplica({ observationCardinality: 2, hours: 4, stocks: DEFAULT_STOCKS.slice(0, 1) });
 }
 
 /** Raw shares worth `usdg` raw USDG at the spot price. */
@@ -192,6 +199,18 @@ describe("replica: Robinhood Chain trading surface", function () {
     expect(again.amountOut).to.equal(first.amountOut); // same state, same trade
     await replica.fund(agent!.address, "USDG", 7n);
     expect(await replica.usdg.balanceOf(agent!.address)).to.equal(7n);
+  });
+
+  it("a custom build with a short buffer cannot observe past it (the pool reverts 'OLD')", async function () {
+    if (replica.mode === "fork") {
+      expect(replica.stocks.length).to.be.greaterThan(0); // custom builds are a replica-only tool
+      return;
+    }
+    const small = await loadFixture(shortBuffer);
+    const s = small.stocks[0]!;
+    expect((await s.pool.slot0()).observationCardinality).to.equal(2n);
+    await s.pool.observe([1800]); // within the two latest observations: fine
+    await expect(s.pool.observe([3 * 3600])).to.be.revertedWith("OLD");
   });
 
   it("history forgets swaps a snapshot revert undid", async function () {

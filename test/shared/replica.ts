@@ -2,6 +2,7 @@ import { buildReplica } from "../../scripts/replica/build";
 import { attachFork } from "../../scripts/replica/fork";
 import type { Replica } from "../../scripts/replica/types";
 
+export { buildReplica, DEFAULT_BUILD, type BuildOptions } from "../../scripts/replica/build";
 export type {
   Replica,
   ReplicaStock,
