@@ -77,6 +77,9 @@ export async function buildReplica(options: Partial<BuildOptions> = {}): Promise
     events,
     funder,
   );
+  // One large balance up front, so the history's swaps do not each mint what they pay.
+  await replica.fund(trader.address, "USDG", settings.liquidityUsdg);
+  for (const s of stocks) await replica.fund(trader.address, s, 10n ** 6n * 10n ** BigInt(s.decimals));
   await tradeHistory(replica, settings);
   replica.builtAt = await time.latest();
   replica.buildMs = Math.round(performance.now() - started);

@@ -6,6 +6,10 @@ import { priceFromSqrtPriceX96 } from "./math";
 import type { PoolEvent } from "./history";
 import type { Replica, ReplicaStock, Side, StockRef, SwapOptions, SwapResult } from "./types";
 
+// A fixed limit spares a gas estimation (a second execution of every swap); a v3 swap crossing a
+// few dozen initialized ticks stays far below it.
+const SWAP_GAS_LIMIT = 2_000_000n;
+
 /** Everything deployed (or found on a fork) that the helpers act on. */
 export type ReplicaCore = Omit<Replica, "stock" | "swap" | "priceUsdgPerShare" | "history" | "fund">;
 
@@ -67,16 +71,19 @@ export function createReplica(core: ReplicaCore, events: Map<string, PoolEvent[]
     const before = await tokenOut.balanceOf(signer.address);
     if (options.at !== undefined) await time.setNextBlockTimestamp(options.at);
     const exactInputSingle = (core.router.connect(signer) as Contract).getFunction("exactInputSingle");
-    const tx = (await exactInputSingle({
-      tokenIn: await tokenIn.getAddress(),
-      tokenOut: await tokenOut.getAddress(),
-      fee: s.fee,
-      recipient: signer.address,
-      deadline: MaxUint256,
-      amountIn,
-      amountOutMinimum: 0n,
-      sqrtPriceLimitX96: 0n,
-    })) as { wait(): Promise<{ blockNumber: number; blockHash: string } | null> };
+    const tx = (await exactInputSingle(
+      {
+        tokenIn: await tokenIn.getAddress(),
+        tokenOut: await tokenOut.getAddress(),
+        fee: s.fee,
+        recipient: signer.address,
+        deadline: MaxUint256,
+        amountIn,
+        amountOutMinimum: 0n,
+        sqrtPriceLimitX96: 0n,
+      },
+      { gasLimit: SWAP_GAS_LIMIT },
+    )) as { wait(): Promise<{ blockNumber: number; blockHash: string } | null> };
     const receipt = await tx.wait();
     if (receipt === null) throw new Error("swap was not mined");
     const event = await readPoolEvent(s, "swap", receipt.blockNumber, receipt.blockHash, provider);
