@@ -1,6 +1,6 @@
 import { ZeroAddress, parseEther } from "ethers";
 import { ethers, network } from "hardhat";
-import { time } from "@nomicfoundation/hardhat-network-helpers";
+import { mine, time } from "@nomicfoundation/hardhat-network-helpers";
 import {
   IERC20__factory,
   IUniswapV3Factory__factory,
@@ -38,6 +38,9 @@ export async function attachSurface(entry: ChainEntry, chainId: number): Promise
 
   const stocks: ReplicaStock[] = [];
   const events = new Map<string, PoolEvent[]>();
+  // Read the pools at a block mined here: Hardhat runs calls at the fork block itself (or older)
+  // with the remote chain's hardfork history, which it does not know for Robinhood Chain's ids.
+  await mine(1);
   const latest = await ethers.provider.getBlock("latest");
   if (latest === null) throw new Error("fork has no latest block");
   for (const listed of entry.stocks) {
