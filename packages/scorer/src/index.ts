@@ -2,3 +2,4 @@ export * from "./errors";
 export * from "./hex";
 export * from "./seal";
 export * from "./merkle";
+export * from "./augur";

@@ -1,0 +1,20 @@
+import { hash } from "node:crypto";
+import type { Hex32 } from "../hex";
+import type { SnapshotInput } from "./types";
+
+/**
+ * The RFC 8785 canonical JSON of a validated snapshot row, written directly: its keys are fixed
+ * and already in JCS order, and JSON.stringify writes strings and finite numbers exactly as JCS
+ * does. Equal to `canonicalJson(row)` (property-tested); about 10× faster on a season's rows.
+ */
+export function snapshotCanonicalJson(row: SnapshotInput): string {
+  return (
+    `{"agent":${JSON.stringify(row.agent)},"at":${JSON.stringify(row.at)},"flow":${JSON.stringify(row.flow)},` +
+    `"invested":${JSON.stringify(row.invested)},"nav":${JSON.stringify(row.nav)}}`
+  );
+}
+
+/** seal(row) for a validated snapshot row. */
+export function sealSnapshot(row: SnapshotInput): Hex32 {
+  return `0x${hash("sha256", snapshotCanonicalJson(row), "hex")}`;
+}
