@@ -116,3 +116,12 @@ export const FORMULAS: Readonly<Record<string, AugurFormula>> = { [AUGUR_SCORE_V
 export function isStyle(value: unknown): value is Style {
   return typeof value === "string" && (STYLES as readonly string[]).includes(value);
 }
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+deepFreeze(AUGUR_SCORE_V1);
