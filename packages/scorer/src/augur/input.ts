@@ -16,11 +16,17 @@ function fail(path: string, problem: string): never {
   throw new InvalidInputError(path, problem);
 }
 
-function object(value: unknown, path: string, keys: readonly string[]): Row {
+function object(
+  value: unknown,
+  path: string,
+  keys: readonly string[],
+  optional: readonly string[] = [],
+): Row {
   if (typeof value !== "object" || value === null || Array.isArray(value)) fail(path, "must be an object");
   const row = value as Row;
   for (const key of keys) if (!(key in row)) fail(`${path}.${key}`, "is required");
-  for (const key in row) if (!keys.includes(key)) fail(`${path}.${key}`, "is not a known field");
+  for (const key in row)
+    if (!keys.includes(key) && !optional.includes(key)) fail(`${path}.${key}`, "is not a known field");
   return row;
 }
 
@@ -106,7 +112,9 @@ export function validateSeasonInput(raw: unknown): SeasonInput {
   const snapshotTimes = new Map<string, Set<number>>();
   array(root.snapshots, "snapshots").forEach((value, i) => {
     const p = `snapshots[${i}]`;
-    const row = object(value, p, ["agent", "at", "nav", "flow", "invested"]);
+    const row = object(value, p, ["agent", "at", "nav", "flow", "invested"], ["seal"]);
+    if ("seal" in row && !isHex32(row.seal))
+      fail(`${p}.seal`, "must be 0x followed by 64 lowercase hex digits");
     const agent = knownAgent(row.agent, `${p}.agent`);
     const at = parseTime(row.at, `${p}.at`);
     decimal(row.nav, `${p}.nav`, true);

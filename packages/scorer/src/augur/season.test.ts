@@ -43,6 +43,16 @@ describe("augur season scoring", () => {
     });
   });
 
+  it("names a snapshot's given seal (the engine's sealed record) in place of the row's own", () => {
+    const input = makeSeason([FIXED]);
+    const given = {
+      ...input,
+      snapshots: input.snapshots.map((s, i) => (i === 0 ? { ...s, seal: fakeSeal(42) } : s)),
+    };
+    expect(rowOf(given).manifest.inputs.first_snapshot_seal).to.equal(fakeSeal(42));
+    expect(rowOf(input).manifest.inputs.first_snapshot_seal).to.equal(seal(input.snapshots[0]));
+  });
+
   it("deposits and withdrawals do not count as returns", () => {
     // +2 % twice; then the same with 1,000 deposited and 540 withdrawn on the way.
     const plain = rowOf(makeSeason([{ ...FIXED, navs: [100, 102, 104.04] }]));

@@ -3,7 +3,7 @@ import type { Hex32 } from "../hex";
 import type { SnapshotInput } from "./types";
 
 /**
- * The RFC 8785 canonical JSON of a validated snapshot row, written directly: its keys are fixed
+ * The RFC 8785 canonical JSON of a validated snapshot row without a `seal` field, written directly: its keys are fixed
  * and already in JCS order, and JSON.stringify writes strings and finite numbers exactly as JCS
  * does. Equal to `canonicalJson(row)` (property-tested); about 10× faster on a season's rows.
  */
@@ -14,7 +14,7 @@ export function snapshotCanonicalJson(row: SnapshotInput): string {
   );
 }
 
-/** seal(row) for a validated snapshot row. */
+/** The seal a manifest names for a validated snapshot row: its given `seal`, else seal(row). */
 export function sealSnapshot(row: SnapshotInput): Hex32 {
-  return `0x${hash("sha256", snapshotCanonicalJson(row), "hex")}`;
+  return row.seal ?? `0x${hash("sha256", snapshotCanonicalJson(row), "hex")}`;
 }

@@ -31,6 +31,11 @@ export interface SnapshotInput {
   readonly flow: Decimal;
   /** Invested fraction of NAV, in [0, 1]. */
   readonly invested: number;
+  /**
+   * Optional: the seal of the sealed record this row was read from. The manifest then names it
+   * (so a verifier finds it in the anchored log); without it, the row itself is sealed.
+   */
+  readonly seal?: Hex32;
 }
 
 export const DECIDERS = ["agent", "protective_exit", "system_hold"] as const;
