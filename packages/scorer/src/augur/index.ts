@@ -10,3 +10,4 @@ export * from "./manifest";
 export * from "./snapshot-seal";
 export * from "./season";
 export * from "./recompute";
+export * from "./snapshot-root";

@@ -41,10 +41,21 @@ function text(value: unknown, path: string): string {
   return value;
 }
 
+// A season repeats the same few thousand timestamps across every agent; parsing each once
+// matters at millions of rows. Bounded, so a pathological file cannot grow it without limit.
+const parsedTimes = new Map<string, number>();
+const PARSED_TIMES_LIMIT = 1 << 16;
+
 /** Milliseconds since the epoch of an ISO-8601 UTC time such as 2026-11-30T07:00:00Z. */
 export function parseTime(value: unknown, path: string): number {
+  if (typeof value === "string") {
+    const cached = parsedTimes.get(value);
+    if (cached !== undefined) return cached;
+  }
   const ms = typeof value === "string" && ISO_UTC.test(value) ? Date.parse(value) : NaN;
   if (!Number.isFinite(ms)) fail(path, "must be an ISO-8601 UTC time like 2026-11-30T07:00:00Z");
+  if (parsedTimes.size >= PARSED_TIMES_LIMIT) parsedTimes.clear();
+  parsedTimes.set(value as string, ms);
   return ms;
 }
 

@@ -1,5 +1,5 @@
 import type { Hex32 } from "../hex";
-import { merkleRoot } from "../merkle";
+import { rootOfSealBytes } from "./snapshot-root";
 import { measureDna, type TradePoint } from "./dna";
 import { AUGUR_SCORE_V1, type AugurFormula, type TermName } from "./formula";
 import { decimalValue, parseTime, validateSeasonInput } from "./input";
@@ -15,7 +15,7 @@ import {
 } from "./manifest";
 import { daysCompeting, measureCalibration, measureReturns, type SnapshotPoint } from "./measure";
 import { compareByRankThenAgent, competitionRanks } from "./rank";
-import { sealSnapshot } from "./snapshot-seal";
+import { sealSnapshot, snapshotSealBytes } from "./snapshot-seal";
 import type { Terms } from "./terms";
 import type {
   AgentInput,
@@ -157,7 +157,9 @@ function scoreAgent(
   formula: AugurFormula,
 ): Omit<ScoreRow, "rank"> {
   const snapshots = byTime(own.snapshots, (row) => row.at);
-  const seals = snapshots.map(({ row }) => sealSnapshot(row));
+  const sealBytes = snapshots.map(({ row }) => snapshotSealBytes(row));
+  const first = snapshots[0];
+  const last = snapshots[snapshots.length - 1];
   const ownDecisions = own.decisions.filter((decision) => decision.decider === "agent").length;
   const subject: ManifestSubject = {
     agent: agent.id,
@@ -167,10 +169,10 @@ function scoreAgent(
     as_of: input.as_of,
   };
   const inputs: ManifestInputs = {
-    snapshot_count: seals.length,
-    snapshot_root: merkleRoot(seals),
-    first_snapshot_seal: seals[0] ?? null,
-    last_snapshot_seal: seals[seals.length - 1] ?? null,
+    snapshot_count: snapshots.length,
+    snapshot_root: rootOfSealBytes(sealBytes),
+    first_snapshot_seal: first ? sealSnapshot(first.row) : null,
+    last_snapshot_seal: last ? sealSnapshot(last.row) : null,
     decision_count: own.decisions.length,
     own_decision_count: ownDecisions,
     trade_count: own.trades.length,

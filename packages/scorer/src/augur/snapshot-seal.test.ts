@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { canonicalJson, seal } from "../seal";
-import { sealSnapshot, snapshotCanonicalJson } from "./snapshot-seal";
+import { sealSnapshot, snapshotCanonicalJson, snapshotSealBytes } from "./snapshot-seal";
 
 describe("snapshot seal fast path", () => {
   it("property: equals the general RFC 8785 seal for any valid snapshot row", () => {
@@ -21,6 +21,7 @@ describe("snapshot seal fast path", () => {
       fc.property(row, (r) => {
         expect(snapshotCanonicalJson(r)).to.equal(canonicalJson(r));
         expect(sealSnapshot(r)).to.equal(seal(r));
+        expect(`0x${snapshotSealBytes(r).toString("hex")}`).to.equal(seal(r));
       }),
     );
   });

@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import type { Hex32 } from "../hex";
+import { type Hex32, hex32Bytes } from "../hex";
 import type { SnapshotInput } from "./types";
 
 /**
@@ -12,6 +12,11 @@ export function snapshotCanonicalJson(row: SnapshotInput): string {
     `{"agent":${JSON.stringify(row.agent)},"at":${JSON.stringify(row.at)},"flow":${JSON.stringify(row.flow)},` +
     `"invested":${JSON.stringify(row.invested)},"nav":${JSON.stringify(row.nav)}}`
   );
+}
+
+/** The 32 bytes of sealSnapshot(row). */
+export function snapshotSealBytes(row: SnapshotInput): Buffer {
+  return row.seal ? hex32Bytes(row.seal) : hash("sha256", snapshotCanonicalJson(row), "buffer");
 }
 
 /** The seal a manifest names for a validated snapshot row: its given `seal`, else seal(row). */
