@@ -42,6 +42,15 @@ describe("the worked example of docs/augur-score-v1.md", () => {
     expect(row.score).to.equal(54.1);
   });
 
+  it("declared momentum instead, the same agent matches 1 and scores 58.2", () => {
+    const momentum = {
+      ...WORKED_EXAMPLE,
+      agents: WORKED_EXAMPLE.agents.map((a) => (a.id === "ada" ? { ...a, style: "momentum" as const } : a)),
+    };
+    const other = scoreSeasonJson(momentum).rows.find((r) => r.agent_id === "ada")!;
+    expect([other.match, other.score]).to.deep.equal([1, 58.2]);
+  });
+
   it("seals to the value the document prints, on any machine", () => {
     expect(row.manifest.inputs.snapshot_root).to.equal(
       "0xb6f545db9828a2f1bf207ad17f81022e921479eb19f571d428cf1c6dd05e6de1",
