@@ -1,9 +1,12 @@
 import { expect } from "chai";
 import { AUGUR_SCORE_V1 as F } from "./formula";
-import { daysCompeting, measureCalibration, measureReturns, type SnapshotPoint } from "./measure";
+import { daysCompeting, measureCalibration, measureReturns, type SnapshotSeries } from "./measure";
 
-const points = (navs: number[], flows: number[] = [], invested = 0.5): SnapshotPoint[] =>
-  navs.map((nav, i) => ({ atMs: i * 3_600_000, nav, flow: flows[i] ?? 0, invested }));
+const points = (navs: number[], flows: number[] = [], invested = 0.5): SnapshotSeries => ({
+  nav: navs,
+  flow: navs.map((_, i) => flows[i] ?? 0),
+  invested: navs.map(() => invested),
+});
 
 describe("augur measures", () => {
   it("r_i = (NAV_i − flow_i) / NAV_{i−1} − 1, and R compounds them", () => {

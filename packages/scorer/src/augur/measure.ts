@@ -1,11 +1,10 @@
 import type { AugurFormula } from "./formula";
 
-/** One snapshot reduced to numbers, in time order. */
-export interface SnapshotPoint {
-  readonly atMs: number;
-  readonly nav: number;
-  readonly flow: number;
-  readonly invested: number;
+/** An agent's snapshots reduced to numbers, in time order (column i = snapshot i). */
+export interface SnapshotSeries {
+  readonly nav: ArrayLike<number>;
+  readonly flow: ArrayLike<number>;
+  readonly invested: ArrayLike<number>;
 }
 
 export interface ReturnMeasures {
@@ -24,15 +23,17 @@ export interface ReturnMeasures {
  * returns. Only + − × ÷ and sqrt (all correctly rounded in IEEE 754), in a fixed order: the same
  * snapshots give the same bits on any machine.
  */
-export function measureReturns(points: readonly SnapshotPoint[], formula: AugurFormula): ReturnMeasures {
-  const n = points.length - 1;
+export function measureReturns(series: SnapshotSeries, formula: AugurFormula): ReturnMeasures {
+  const { nav, flow } = series;
+  const count = nav.length;
+  const n = count - 1;
   const returns = new Float64Array(Math.max(n, 0));
   let index = 1;
   let peak = 1;
   let maxDrawdown = 0;
   let sum = 0;
   for (let i = 1; i <= n; i++) {
-    const r = (points[i]!.nav - points[i]!.flow) / points[i - 1]!.nav - 1;
+    const r = (nav[i]! - flow[i]!) / nav[i - 1]! - 1;
     returns[i - 1] = r;
     sum += r;
     index *= 1 + r;
@@ -48,8 +49,8 @@ export function measureReturns(points: readonly SnapshotPoint[], formula: AugurF
     sigma = Math.sqrt(squares / n);
   }
   let invested = 0;
-  for (const point of points) invested += point.invested;
-  const meanInvested = points.length > 0 ? invested / points.length : 0;
+  for (let i = 0; i < count; i++) invested += series.invested[i]!;
+  const meanInvested = count > 0 ? invested / count : 0;
   return {
     return: index - 1,
     sigma,

@@ -1,5 +1,5 @@
 import type { Hex32 } from "../hex";
-import { rootOfSealBytes } from "./snapshot-root";
+import { SnapshotRootBuilder } from "./snapshot-root";
 import { measureDna, type TradePoint } from "./dna";
 import { AUGUR_SCORE_V1, type AugurFormula, type TermName } from "./formula";
 import { decimalValue, parseTime, validateSeasonInput } from "./input";
@@ -13,7 +13,7 @@ import {
   type ScoreManifest,
   sealManifest,
 } from "./manifest";
-import { daysCompeting, measureCalibration, measureReturns, type SnapshotPoint } from "./measure";
+import { daysCompeting, measureCalibration, measureReturns, type SnapshotSeries } from "./measure";
 import { compareByRankThenAgent, competitionRanks } from "./rank";
 import { sealSnapshot, snapshotSealBytes } from "./snapshot-seal";
 import type { Terms } from "./terms";
@@ -143,9 +143,20 @@ function creatorInputsFor(
   return inputs.sort((a, b) => (a.agent < b.agent ? -1 : a.agent > b.agent ? 1 : 0));
 }
 
-function byTime<T>(rows: readonly T[], at: (row: T) => string): { row: T; ms: number }[] {
-  // Stable: rows at the same time keep their input order.
-  return rows.map((row) => ({ row, ms: parseTime(at(row), "at") })).sort((a, b) => a.ms - b.ms);
+/** Rows in time order (stable) with their times; most inputs arrive sorted, so check first. */
+function sortedByTime<T>(
+  rows: readonly T[],
+  at: (row: T) => string,
+): { rows: readonly T[]; ms: Float64Array } {
+  const ms = new Float64Array(rows.length);
+  let sorted = true;
+  for (let i = 0; i < rows.length; i++) {
+    ms[i] = parseTime(at(rows[i]!), "at");
+    if (i > 0 && ms[i]! < ms[i - 1]!) sorted = false;
+  }
+  if (sorted) return { rows, ms };
+  const order = Array.from(rows.keys()).sort((a, b) => ms[a]! - ms[b]! || a - b);
+  return { rows: order.map((i) => rows[i]!), ms: Float64Array.from(order, (i) => ms[i]!) };
 }
 
 function scoreAgent(
@@ -156,11 +167,20 @@ function scoreAgent(
   clock: number,
   formula: AugurFormula,
 ): Omit<ScoreRow, "rank"> {
-  const snapshots = byTime(own.snapshots, (row) => row.at);
-  const sealBytes = snapshots.map(({ row }) => snapshotSealBytes(row));
-  const first = snapshots[0];
-  const last = snapshots[snapshots.length - 1];
-  const ownDecisions = own.decisions.filter((decision) => decision.decider === "agent").length;
+  // One pass over the snapshots: seal, fold into the Merkle root, keep the three numbers.
+  const snapshots = sortedByTime(own.snapshots, (row) => row.at);
+  const n = snapshots.rows.length;
+  const series = { nav: new Float64Array(n), flow: new Float64Array(n), invested: new Float64Array(n) };
+  const root = new SnapshotRootBuilder();
+  for (let i = 0; i < n; i++) {
+    const row = snapshots.rows[i]!;
+    root.add(snapshotSealBytes(row));
+    series.nav[i] = decimalValue(row.nav);
+    series.flow[i] = decimalValue(row.flow);
+    series.invested[i] = row.invested;
+  }
+  let ownDecisions = 0;
+  for (const decision of own.decisions) if (decision.decider === "agent") ownDecisions += 1;
   const subject: ManifestSubject = {
     agent: agent.id,
     creator: agent.creator,
@@ -169,17 +189,18 @@ function scoreAgent(
     as_of: input.as_of,
   };
   const inputs: ManifestInputs = {
-    snapshot_count: snapshots.length,
-    snapshot_root: rootOfSealBytes(sealBytes),
-    first_snapshot_seal: first ? sealSnapshot(first.row) : null,
-    last_snapshot_seal: last ? sealSnapshot(last.row) : null,
+    snapshot_count: n,
+    snapshot_root: root.root(),
+    first_snapshot_seal: n > 0 ? sealSnapshot(snapshots.rows[0]!) : null,
+    last_snapshot_seal: n > 0 ? sealSnapshot(snapshots.rows[n - 1]!) : null,
     decision_count: own.decisions.length,
     own_decision_count: ownDecisions,
     trade_count: own.trades.length,
   };
 
   const eligible = ineligibleReason(inputs.snapshot_count, inputs.own_decision_count, formula) === null;
-  const measured = eligible ? measure(snapshots, own, creatorInputs, subject, inputs, clock, formula) : null;
+  const days = n > 0 ? daysCompeting(snapshots.ms[0]!, clock, formula) : 0;
+  const measured = eligible ? measure(series, days, own, creatorInputs, subject, inputs, formula) : null;
   const outputs = deriveOutputs(subject, inputs, measured, formula);
   const manifest: ScoreManifest = { formula, subject, inputs, measured, outputs };
   return {
@@ -196,23 +217,17 @@ function scoreAgent(
 }
 
 function measure(
-  snapshots: { row: SnapshotInput; ms: number }[],
+  series: SnapshotSeries,
+  days: number,
   own: AgentRecords,
   creatorInputs: CreatorInput[],
   subject: ManifestSubject,
   inputs: ManifestInputs,
-  clock: number,
   formula: AugurFormula,
 ): MeasuredValues {
-  const points: SnapshotPoint[] = snapshots.map(({ row, ms }) => ({
-    atMs: ms,
-    nav: decimalValue(row.nav),
-    flow: decimalValue(row.flow),
-    invested: row.invested,
-  }));
-  const days = daysCompeting(points[0]!.atMs, clock, formula);
-  const trades: TradePoint[] = byTime(own.trades, (row) => row.at).map(({ row, ms }) => ({
-    atMs: ms,
+  const sortedTrades = sortedByTime(own.trades, (row) => row.at);
+  const trades: TradePoint[] = sortedTrades.rows.map((row, i) => ({
+    atMs: sortedTrades.ms[i]!,
     asset: row.asset,
     buy: row.side === "buy",
     quantity: decimalValue(row.quantity),
@@ -223,7 +238,7 @@ function measure(
     .map((call) => ({ confidence: call.confidence, hit: call.outcome === "hit" }));
   const dna = measureDna(inputs.own_decision_count, trades, days);
   return {
-    ...measureReturns(points, formula),
+    ...measureReturns(series, formula),
     days,
     ...measureCalibration(resolved, formula),
     creator_inputs: creatorInputs,
