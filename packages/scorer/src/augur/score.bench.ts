@@ -1,116 +1,137 @@
-// `npx tsx packages/scorer/src/augur/score.bench.ts` (or `npm run bench score`): scores a season
-// of 10,000 agents × 720 hourly snapshots (+ 50 calls, 100 decisions, 20 trades each) and prints
-// the time and peak memory beside a bare node:crypto pass that sha256es the same snapshot
-// records (the floor for sealing them). BENCH_AGENTS / BENCH_SNAPSHOTS shrink it for a quick run.
+// `npx tsx --expose-gc packages/scorer/src/augur/score.bench.ts` (or `npm run bench score`):
+// scores a season of 10,000 agents × 720 hourly snapshots (+ 50 calls, 100 decisions and 20
+// trades each) twice, and prints time and peak memory beside a bare node:crypto pass that
+// sha256es the same snapshot records (the floor for sealing them):
+//   A. streamed: SeasonScorer fed one agent's records at a time (how the engine can feed it);
+//   B. whole: the season as one in-memory input, validated and scored (what `augur score` does).
+// BENCH_AGENTS / BENCH_SNAPSHOTS shrink it for a quick run. No timed assertions.
 import { createHash } from "node:crypto";
 import { validateSeasonInput } from "./input";
-import { scoreSeason } from "./season";
-import type { CallInput, DecisionInput, SeasonInput, SnapshotInput, TradeInput } from "./types";
+import { scoreSeason, SeasonScorer, type UnrankedRow } from "./season";
+import type { AgentInput, CallInput, DecisionInput, SeasonInput, SnapshotInput, TradeInput } from "./types";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const SNAPSHOTS = Number(process.env.BENCH_SNAPSHOTS ?? 720);
-const HOUR = 3_600_000;
 const START = Date.parse("2026-11-01T00:00:00Z");
 const STYLES = ["momentum", "mean-reversion", "trend-following", "market-neutral", "discretionary"] as const;
+const TIMES = Array.from({ length: SNAPSHOTS }, (_, h) => new Date(START + h * 3_600_000).toISOString());
 
-/** A fixed linear congruential stream, so every run builds the same season. */
-let state = 20261130;
-function next(): number {
-  state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-  return state / 2 ** 32;
+const agents: AgentInput[] = Array.from({ length: AGENTS }, (_, a) => ({
+  id: `agent-${String(a).padStart(5, "0")}`,
+  creator: `creator-${a % 2500}`,
+  style: STYLES[a % STYLES.length]!,
+  active: true,
+}));
+const header = {
+  season: { id: "bench", start: TIMES[0]!, end: "2026-12-31T00:00:00.000Z" },
+  as_of: TIMES[TIMES.length - 1]!,
+  agents,
+  prior_scores: [],
+};
+
+/** One agent's records from a fixed linear congruential stream seeded by its number. */
+function agentRecords(a: number) {
+  let state = (20261130 + a * 7919) >>> 0;
+  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const agent = agents[a]!.id;
+  const snapshots: SnapshotInput[] = [];
+  let nav = 1000 + Math.floor(next() * 9000);
+  for (let i = 0; i < SNAPSHOTS; i++) {
+    const flow = i > 0 && next() < 0.01 ? 100 : 0;
+    nav = Math.round((nav * (1 + (next() - 0.5) * 0.01) + flow) * 100) / 100;
+    snapshots.push({ agent, at: TIMES[i]!, nav, flow, invested: Math.round(next() * 100) / 100 });
+  }
+  const decisions: DecisionInput[] = Array.from({ length: 100 }, (_, i) => ({
+    agent,
+    at: TIMES[(i * 7) % SNAPSHOTS]!,
+    decider: i % 10 === 0 ? "protective_exit" : "agent",
+    asset: "TSLA",
+    action: "buy",
+  }));
+  const trades: TradeInput[] = Array.from({ length: 20 }, (_, i) => ({
+    agent,
+    at: TIMES[(i * 31) % SNAPSHOTS]!,
+    asset: i % 2 ? "TSLA" : "AAPL",
+    side: next() < 0.5 ? "buy" : "sell",
+    quantity: 1 + Math.floor(next() * 10),
+    price: Math.round((150 + next() * 50) * 100) / 100,
+  }));
+  const calls: CallInput[] = Array.from({ length: 50 }, (_, i) => ({
+    agent,
+    resolved_at: TIMES[(i * 13) % SNAPSHOTS]!,
+    confidence: Math.round(next() * 100) / 100,
+    outcome: next() < 0.1 ? "void" : next() < 0.55 ? "hit" : "miss",
+  }));
+  return { snapshots, decisions, trades, calls };
 }
 
-function buildSeason(): SeasonInput {
-  const times = Array.from({ length: SNAPSHOTS }, (_, h) => new Date(START + h * HOUR).toISOString());
-  const asOf = times[times.length - 1]!;
-  const agents = [];
-  const snapshots: SnapshotInput[] = [];
-  const decisions: DecisionInput[] = [];
-  const trades: TradeInput[] = [];
-  const calls: CallInput[] = [];
-  for (let a = 0; a < AGENTS; a++) {
-    const id = `agent-${String(a).padStart(5, "0")}`;
-    agents.push({ id, creator: `creator-${a % 2500}`, style: STYLES[a % STYLES.length]!, active: true });
-    let nav = 1000 + Math.floor(next() * 9000);
-    for (let i = 0; i < SNAPSHOTS; i++) {
-      const flow = i > 0 && next() < 0.01 ? 100 : 0;
-      nav = Math.round((nav * (1 + (next() - 0.5) * 0.01) + flow) * 100) / 100;
-      snapshots.push({ agent: id, at: times[i]!, nav, flow, invested: Math.round(next() * 100) / 100 });
-    }
-    for (let i = 0; i < 100; i++)
-      decisions.push({
-        agent: id,
-        at: times[(i * 7) % SNAPSHOTS]!,
-        decider: i % 10 === 0 ? "protective_exit" : "agent",
-        asset: "TSLA",
-        action: "buy",
-      });
-    for (let i = 0; i < 20; i++)
-      trades.push({
-        agent: id,
-        at: times[(i * 31) % SNAPSHOTS]!,
-        asset: i % 2 ? "TSLA" : "AAPL",
-        side: next() < 0.5 ? "buy" : "sell",
-        quantity: 1 + Math.floor(next() * 10),
-        price: Math.round((150 + next() * 50) * 100) / 100,
-      });
-    for (let i = 0; i < 50; i++)
-      calls.push({
-        agent: id,
-        resolved_at: times[(i * 13) % SNAPSHOTS]!,
-        confidence: Math.round(next() * 100) / 100,
-        outcome: next() < 0.1 ? "void" : next() < 0.55 ? "hit" : "miss",
-      });
-  }
-  return {
-    season: { id: "bench", start: times[0]!, end: "2026-12-31T00:00:00.000Z" },
-    as_of: asOf,
-    agents,
-    snapshots,
-    decisions,
-    trades,
-    calls,
-    prior_scores: [],
-  };
+/** The floor: one bare sha256 of each snapshot record's JSON, nothing else. */
+function floorHash(rows: readonly SnapshotInput[]): number {
+  let xor = 0;
+  for (const row of rows) xor ^= createHash("sha256").update(JSON.stringify(row)).digest()[0]!;
+  return xor;
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
 const gc = (globalThis as { gc?: () => void }).gc;
-const built = performance.now();
-const season = buildSeason();
-gc?.();
-const afterBuild = process.memoryUsage();
+
 console.log(
-  `season: ${AGENTS} agents × ${SNAPSHOTS} snapshots = ${season.snapshots.length.toLocaleString("en")} snapshots, ` +
-    `${season.decisions.length.toLocaleString("en")} decisions, ${season.calls.length.toLocaleString("en")} calls ` +
-    `(built in ${seconds(performance.now() - built)}, heap ${mb(afterBuild.heapUsed)}, rss ${mb(afterBuild.rss)})`,
+  `season: ${AGENTS.toLocaleString("en")} agents × ${SNAPSHOTS} snapshots = ${(AGENTS * SNAPSHOTS).toLocaleString("en")} ` +
+    `snapshots, ${(AGENTS * 100).toLocaleString("en")} decisions, ${(AGENTS * 50).toLocaleString("en")} calls, ` +
+    `${(AGENTS * 20).toLocaleString("en")} trades`,
 );
 
-// The floor: one bare sha256 of each snapshot record's JSON, nothing else.
+// A. Streamed, one agent at a time.
+let floorMs = 0;
+let streamMs = 0;
+let checksum = 0;
+const scorer = new SeasonScorer(header);
+const streamed: UnrankedRow[] = [];
+for (let a = 0; a < AGENTS; a++) {
+  const records = agentRecords(a);
+  let t = performance.now();
+  checksum ^= floorHash(records.snapshots);
+  floorMs += performance.now() - t;
+  t = performance.now();
+  streamed.push(scorer.scoreAgent(agents[a]!.id, records));
+  streamMs += performance.now() - t;
+}
 let t = performance.now();
-let xor = 0;
-for (const row of season.snapshots) xor ^= createHash("sha256").update(JSON.stringify(row)).digest()[0]!;
-const floorMs = performance.now() - t;
+const streamedResult = scorer.result(streamed);
+streamMs += performance.now() - t;
+const streamPeak = peakRss();
+console.log(`bare node:crypto sha256 of the snapshot records: ${s(floorMs)} (checksum ${checksum})`);
+console.log(
+  `A. streamed scoring: ${s(streamMs)} = ${(streamMs / floorMs).toFixed(2)}× the floor; ` +
+    `peak RSS ${mb(streamPeak)}; ${streamedResult.rows.filter((r) => r.score !== null).length} rows scored`,
+);
 
+// B. The whole season in memory, as `augur score --input` holds it.
+streamed.length = 0;
+gc?.();
+const parts = Array.from({ length: AGENTS }, (_, a) => agentRecords(a));
+const season: SeasonInput = {
+  ...header,
+  snapshots: parts.flatMap((p) => p.snapshots),
+  decisions: parts.flatMap((p) => p.decisions),
+  trades: parts.flatMap((p) => p.trades),
+  calls: parts.flatMap((p) => p.calls),
+};
+parts.length = 0;
+gc?.();
+const inputHeap = process.memoryUsage().heapUsed;
 t = performance.now();
 validateSeasonInput(season);
 const validateMs = performance.now() - t;
-
 t = performance.now();
-const result = scoreSeason(season);
-const scoreMs = performance.now() - t;
-const peakRss = process.resourceUsage().maxRSS * 1024;
-
-const scored = result.rows.filter((r) => r.score !== null).length;
-console.log(`bare node:crypto sha256 of the snapshot records: ${seconds(floorMs)} (checksum ${xor})`);
-console.log(`validate season.json:                         ${seconds(validateMs)}`);
+const whole = scoreSeason(season);
+const wholeMs = performance.now() - t;
+const same = whole.rows.every((row, i) => row.seal === streamedResult.rows[i]!.seal);
 console.log(
-  `score (seal snapshots, Merkle roots, measure, seal manifests): ${seconds(scoreMs)} ` +
-    `= ${(scoreMs / floorMs).toFixed(2)}× the sha256 floor; ${scored} rows scored`,
+  `B. whole season: input heap ${mb(inputHeap)}; validate ${s(validateMs)}; score ${s(wholeMs)} = ` +
+    `${(wholeMs / floorMs).toFixed(2)}× the floor; validate + score ${s(validateMs + wholeMs)}; ` +
+    `peak RSS ${mb(peakRss())}; same seals as A: ${same}`,
 );
-console.log(
-  `validate + score: ${seconds(validateMs + scoreMs)} (target < 5 s); peak RSS ${mb(peakRss)} (target < 1 GB); ` +
-    `${((validateMs + scoreMs) / (AGENTS * SNAPSHOTS)) * 1e6} ns per snapshot`,
-);
+console.log(`targets: < 5 s and < 1 GB on one core`);

@@ -4,7 +4,7 @@ import { seal } from "../seal";
 import { AS_OF, fakeSeal, makeSeason, type AgentSpec } from "./fixture";
 import { arbAgentSpec } from "./fixture-arb";
 import { recomputeManifest } from "./recompute";
-import { scoreSeason, scoreSeasonJson, type ScoreRow } from "./season";
+import { scoreSeason, scoreSeasonJson, SeasonScorer, type ScoreRow } from "./season";
 import type { SeasonInput } from "./types";
 
 const FIXED: AgentSpec = { id: "me", navs: [100, 101, 103, 102] };
@@ -294,6 +294,23 @@ describe("augur season scoring", () => {
         { numRuns: seasonRuns },
       );
     });
+  });
+
+  it("SeasonScorer, fed one agent at a time in any order, gives the rows scoreSeason gives", () => {
+    const input = makeSeason([FIXED, { id: "b", navs: [5, 6, 7, 8] }, { id: "c", navs: [1, 2] }]);
+    const scorer = new SeasonScorer(input);
+    const rows = ["c", "me", "b"].map((id) =>
+      scorer.scoreAgent(id, {
+        snapshots: input.snapshots.filter((r) => r.agent === id).reverse(),
+        decisions: input.decisions.filter((r) => r.agent === id),
+        trades: [],
+        calls: [],
+      }),
+    );
+    expect(scorer.result(rows)).to.deep.equal(scoreSeason(input));
+    expect(() =>
+      scorer.scoreAgent("ghost", { snapshots: [], decisions: [], trades: [], calls: [] }),
+    ).to.throw('agent: unknown agent "ghost"');
   });
 
   it("is deterministic: the same input gives the same seals", () => {

@@ -2,6 +2,7 @@ import type { Hex32 } from "../hex";
 import { SnapshotRootBuilder } from "./snapshot-root";
 import { measureDna, type TradePoint } from "./dna";
 import { AUGUR_SCORE_V1, type AugurFormula, type TermName } from "./formula";
+import { InvalidInputError } from "../errors";
 import { decimalValue, parseTime, validateSeasonInput } from "./input";
 import {
   type CreatorInput,
@@ -50,53 +51,89 @@ export interface SeasonScores {
   readonly rows: readonly ScoreRow[];
 }
 
-interface AgentRecords {
-  snapshots: SnapshotInput[];
-  decisions: DecisionInput[];
-  trades: TradeInput[];
-  calls: CallInput[];
-}
-
 /** Validates a parsed season.json, then scores it. */
 export function scoreSeasonJson(raw: unknown, formula: AugurFormula = AUGUR_SCORE_V1): SeasonScores {
   return scoreSeason(validateSeasonInput(raw), formula);
 }
 
+/** One agent's records (any order; records outside the season window are ignored). */
+export interface AgentRecords {
+  readonly snapshots: readonly SnapshotInput[];
+  readonly decisions: readonly DecisionInput[];
+  readonly trades: readonly TradeInput[];
+  readonly calls: readonly CallInput[];
+}
+
+/** What a season's scoring needs besides each agent's own records. */
+export type SeasonHeader = Pick<SeasonInput, "season" | "as_of" | "agents" | "prior_scores">;
+
 /**
- * Scores every agent of a validated season input. Only records inside the season up to the
- * clock count, where clock = min(as_of, season end). Each agent's row depends only on its own
- * records and its creator's prior sealed rows, never on a rival's.
+ * Scores the agents of one season one at a time, so a caller can stream each agent's records
+ * (from a store) instead of holding the whole season in memory. Rows are validated records.
+ * Only records inside the season up to the clock count, clock = min(as_of, season end). An
+ * agent's row depends only on its own records and its creator's prior sealed rows.
  */
-export function scoreSeason(input: SeasonInput, formula: AugurFormula = AUGUR_SCORE_V1): SeasonScores {
-  const start = parseTime(input.season.start, "season.start");
-  const clock = Math.min(parseTime(input.as_of, "as_of"), parseTime(input.season.end, "season.end"));
-  const inSeason = (at: string, path: string): boolean => {
-    const ms = parseTime(at, path);
-    return ms >= start && ms <= clock;
-  };
+export class SeasonScorer {
+  private readonly start: number;
+  private readonly clock: number;
+  private readonly agents = new Map<string, AgentInput>();
+  private readonly creatorInputs = new Map<string, CreatorInput[]>();
 
-  const records = new Map<string, AgentRecords>();
-  for (const agent of input.agents)
-    records.set(agent.id, { snapshots: [], decisions: [], trades: [], calls: [] });
-  const of = (agent: string): AgentRecords => records.get(agent)!;
-  input.snapshots.forEach(
-    (row, i) => inSeason(row.at, `snapshots[${i}].at`) && of(row.agent).snapshots.push(row),
-  );
-  input.decisions.forEach(
-    (row, i) => inSeason(row.at, `decisions[${i}].at`) && of(row.agent).decisions.push(row),
-  );
-  input.trades.forEach((row, i) => inSeason(row.at, `trades[${i}].at`) && of(row.agent).trades.push(row));
-  input.calls.forEach(
-    (row, i) => inSeason(row.resolved_at, `calls[${i}].resolved_at`) && of(row.agent).calls.push(row),
-  );
+  constructor(
+    private readonly header: SeasonHeader,
+    private readonly formula: AugurFormula = AUGUR_SCORE_V1,
+  ) {
+    this.start = parseTime(header.season.start, "season.start");
+    this.clock = Math.min(parseTime(header.as_of, "as_of"), parseTime(header.season.end, "season.end"));
+    for (const agent of header.agents) this.agents.set(agent.id, agent);
+    const latestPrior = latestPriorScores(header.prior_scores, parseTime(header.as_of, "as_of"));
+    const byCreator = new Map<string, AgentInput[]>();
+    for (const agent of header.agents) {
+      const list = byCreator.get(agent.creator) ?? [];
+      list.push(agent);
+      byCreator.set(agent.creator, list);
+    }
+    for (const agent of header.agents)
+      this.creatorInputs.set(agent.id, creatorInputsFor(agent, byCreator.get(agent.creator)!, latestPrior));
+  }
 
-  const latestPrior = latestPriorScores(input.prior_scores, parseTime(input.as_of, "as_of"));
-  const unranked = input.agents.map((agent) => {
-    const creatorInputs = creatorInputsFor(agent, input.agents, latestPrior);
-    return scoreAgent(agent, of(agent.id), creatorInputs, input, clock, formula);
-  });
+  inSeason(at: string): boolean {
+    const ms = parseTime(at, "at");
+    return ms >= this.start && ms <= this.clock;
+  }
+
+  /** The agent's row without its rank (ranks need every row: see rankRows). */
+  scoreAgent(agentId: string, records: AgentRecords): UnrankedRow {
+    const agent = this.agents.get(agentId);
+    if (!agent) throw new InvalidInputError("agent", `unknown agent "${agentId}" (not in agents)`);
+    const within = <T>(rows: readonly T[], at: (row: T) => string) =>
+      rows.filter((row) => this.inSeason(at(row)));
+    const own = {
+      snapshots: within(records.snapshots, (r) => r.at),
+      decisions: within(records.decisions, (r) => r.at),
+      trades: within(records.trades, (r) => r.at),
+      calls: within(records.calls, (r) => r.resolved_at),
+    };
+    return scoreAgent(agent, own, this.creatorInputs.get(agentId)!, this.header, this.clock, this.formula);
+  }
+
+  /** The season's output: every row ranked, by rank then agent id. */
+  result(rows: readonly UnrankedRow[]): SeasonScores {
+    return {
+      formula: this.formula.version,
+      season_id: this.header.season.id,
+      as_of: this.header.as_of,
+      rows: rankRows(rows),
+    };
+  }
+}
+
+export type UnrankedRow = Omit<ScoreRow, "rank">;
+
+/** Competition ranks (1, 1, 3) over the scores; rows by rank, unranked last, then agent id. */
+export function rankRows(unranked: readonly UnrankedRow[]): ScoreRow[] {
   const ranks = competitionRanks(unranked.map((row) => row.score));
-  const rows: ScoreRow[] = unranked
+  return unranked
     .map((row, i) => ({
       agent_id: row.agent_id,
       score: row.score,
@@ -110,7 +147,23 @@ export function scoreSeason(input: SeasonInput, formula: AugurFormula = AUGUR_SC
       seal: row.seal,
     }))
     .sort(compareByRankThenAgent);
-  return { formula: formula.version, season_id: input.season.id, as_of: input.as_of, rows };
+}
+
+/** Scores every agent of a validated season input. */
+export function scoreSeason(input: SeasonInput, formula: AugurFormula = AUGUR_SCORE_V1): SeasonScores {
+  const scorer = new SeasonScorer(input, formula);
+  const records = new Map<
+    string,
+    { snapshots: SnapshotInput[]; decisions: DecisionInput[]; trades: TradeInput[]; calls: CallInput[] }
+  >();
+  for (const agent of input.agents)
+    records.set(agent.id, { snapshots: [], decisions: [], trades: [], calls: [] });
+  const of = (agent: string) => records.get(agent)!;
+  for (const row of input.snapshots) of(row.agent).snapshots.push(row);
+  for (const row of input.decisions) of(row.agent).decisions.push(row);
+  for (const row of input.trades) of(row.agent).trades.push(row);
+  for (const row of input.calls) of(row.agent).calls.push(row);
+  return scorer.result(input.agents.map((agent) => scorer.scoreAgent(agent.id, of(agent.id))));
 }
 
 /** Each agent's latest prior row with sealed_at ≤ as_of (equal times: the larger seal, so it is stable). */
@@ -129,12 +182,12 @@ function latestPriorScores(rows: readonly PriorScoreInput[], asOf: number): Map<
 /** The creator's other active agents that hold a sealed row, by agent id. */
 function creatorInputsFor(
   agent: AgentInput,
-  agents: readonly AgentInput[],
+  sameCreator: readonly AgentInput[],
   latestPrior: Map<string, PriorScoreInput>,
 ): CreatorInput[] {
   const inputs: CreatorInput[] = [];
-  for (const other of agents) {
-    if (other.id === agent.id || other.creator !== agent.creator || !other.active) continue;
+  for (const other of sameCreator) {
+    if (other.id === agent.id || !other.active) continue;
     const row = latestPrior.get(other.id);
     if (!row) continue;
     const { agent: id, season_id, performance, seal, sealed_at } = row;
@@ -163,10 +216,10 @@ function scoreAgent(
   agent: AgentInput,
   own: AgentRecords,
   creatorInputs: CreatorInput[],
-  input: SeasonInput,
+  input: SeasonHeader,
   clock: number,
   formula: AugurFormula,
-): Omit<ScoreRow, "rank"> {
+): UnrankedRow {
   // One pass over the snapshots: seal, fold into the Merkle root, keep the three numbers.
   const snapshots = sortedByTime(own.snapshots, (row) => row.at);
   const n = snapshots.rows.length;
