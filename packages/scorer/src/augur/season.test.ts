@@ -248,7 +248,7 @@ describe("augur season scoring", () => {
       );
     });
 
-    it("the seal changes when a decision, trade or creator input is added", () => {
+    it("the seal changes when a call, decision, trade or creator input is added", () => {
       const input = makeSeason([
         { ...FIXED, creator: "c" },
         { id: "sib", creator: "c", navs: [1] },
@@ -270,13 +270,20 @@ describe("augur season scoring", () => {
         seal: fakeSeal(9),
         sealed_at: "2026-10-01T00:00:00Z",
       };
+      const call = {
+        agent: "me",
+        resolved_at: "2026-11-01T02:00:00Z",
+        confidence: 0.7,
+        outcome: "miss" as const,
+      };
       const seals = [
+        rowOf({ ...input, calls: [call] }).seal,
         rowOf({ ...input, decisions: [...input.decisions, decision] }).seal,
         rowOf({ ...input, trades: [trade] }).seal,
         rowOf({ ...input, prior_scores: [prior] }).seal,
         rowOf({ ...input, prior_scores: [{ ...prior, seal: fakeSeal(10) }] }).seal,
       ];
-      expect(new Set([base, ...seals]).size).to.equal(5);
+      expect(new Set([base, ...seals]).size).to.equal(6);
     });
 
     it("recomputing from each manifest's measured values reproduces every output", () => {
