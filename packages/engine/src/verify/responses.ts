@@ -1,7 +1,8 @@
 import { AugurError, type Hex32, isHex32 } from "@augur/scorer";
 
 // The two engine responses `augur verify` reads, checked and reduced to what the steps need.
-// Field names follow the API's snake_case; camelCase spellings are accepted as well.
+// Shapes follow the engine's API (camelCase; the proof as { leafIndex, treeSize, hashes });
+// snake_case spellings and a bare proof array are accepted as well.
 
 /** A response that is not what the API documents. */
 export class UnexpectedResponseError extends AugurError {
@@ -57,6 +58,15 @@ function hex32(value: unknown, url: string, what: string): Hex32 {
   return text;
 }
 
+/** The message of an error body: `{ error: { code, message } }` (or a bare `{ message }`). */
+export function errorMessage(body: unknown): string | null {
+  if (typeof body !== "object" || body === null) return null;
+  const error = (body as Json).error;
+  const message =
+    typeof error === "object" && error !== null ? (error as Json).message : (body as Json).message;
+  return typeof message === "string" ? message : null;
+}
+
 export function parseScoreResponse(body: unknown, url: string): ScoreResponse {
   const root = asObject(body, url, "the response");
   const row =
@@ -69,15 +79,26 @@ export function parseScoreResponse(body: unknown, url: string): ScoreResponse {
 export function parseLeafResponse(body: unknown, url: string): LeafResponse {
   const root = asObject(body, url, "the response");
   const anchor = asObject(root.anchor, url, "anchor");
-  const proof = pick(root, "proof", "inclusion_proof", "inclusionProof", "audit_path");
-  if (!Array.isArray(proof)) throw new UnexpectedResponseError(url, "proof is not an array");
-  const index = pick(anchor, "index", "anchor_index", "anchorIndex");
+  const leafIndex = count(pick(root, "leafIndex", "leaf_index"), url, "leafIndex");
+  const treeSize = count(pick(anchor, "treeSize", "tree_size"), url, "anchor.treeSize");
+  let proof = pick(root, "proof", "inclusion_proof", "inclusionProof");
+  if (typeof proof === "object" && proof !== null && !Array.isArray(proof)) {
+    const shaped = proof as Json;
+    // The proof names its own position; it must be the leaf's, in the anchor's tree.
+    if (shaped.leafIndex !== undefined && count(shaped.leafIndex, url, "proof.leafIndex") !== leafIndex)
+      throw new UnexpectedResponseError(url, "proof.leafIndex differs from leafIndex");
+    if (shaped.treeSize !== undefined && count(shaped.treeSize, url, "proof.treeSize") !== treeSize)
+      throw new UnexpectedResponseError(url, "proof.treeSize differs from anchor.treeSize");
+    proof = shaped.hashes;
+  }
+  if (!Array.isArray(proof)) throw new UnexpectedResponseError(url, "proof hashes are not an array");
+  const index = pick(anchor, "anchorIndex", "index", "anchor_index");
   return {
-    leafIndex: count(pick(root, "leaf_index", "leafIndex"), url, "leaf_index"),
+    leafIndex,
     proof: proof.map((p, i) => hex32(p, url, `proof[${i}]`)),
     anchor: {
-      index: index === undefined || index === null ? null : count(index, url, "anchor.index"),
-      treeSize: count(pick(anchor, "tree_size", "treeSize"), url, "anchor.tree_size"),
+      index: index === undefined || index === null ? null : count(index, url, "anchor.anchorIndex"),
+      treeSize,
       root: hex32(anchor.root, url, "anchor.root"),
     },
   };

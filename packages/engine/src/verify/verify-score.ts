@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { AugurError, type Hex32, recomputeManifest, seal as sealOf } from "@augur/scorer";
 import { verifyInclusionLocally } from "./inclusion";
 import {
+  errorMessage,
   type LeafResponse,
   parseLeafResponse,
   parseScoreResponse,
@@ -84,8 +85,11 @@ async function checkAnchored(
 ): Promise<AnchoredSeal> {
   const url = `${options.api}/api/v1/anchors/leaves/${seal}`;
   const { status, body } = await getJson(fetchFn, url);
-  if (status === 404) return { label, seal, leaf: null, problem: "not in a mined anchor yet (404)" };
-  if (status !== 200) return { label, seal, leaf: null, problem: `HTTP ${status}` };
+  if (status !== 200) {
+    const message = errorMessage(body);
+    const problem = status === 404 ? "not in a mined anchor (404" : `HTTP ${status} (`;
+    return { label, seal, leaf: null, problem: `${problem}${message ? `: ${message}` : ""})` };
+  }
   const leaf = parseLeafResponse(body, url);
   if (!verifyInclusionLocally(seal, leaf.leafIndex, leaf.anchor.treeSize, leaf.proof, leaf.anchor.root))
     return {
@@ -136,11 +140,8 @@ export async function verifyScore(options: VerifyScoreOptions): Promise<VerifySc
   const scoreUrl = `${options.api}/api/v1/agents/${encodeURIComponent(options.agent)}/score?season_id=${encodeURIComponent(options.season)}`;
   const { status, body } = await getJson(fetchFn, scoreUrl);
   if (status !== 200) {
-    const message = (body as { message?: unknown } | null)?.message;
-    throw new ApiRequestError(
-      scoreUrl,
-      `HTTP ${status}${typeof message === "string" ? ` (${message})` : ""}`,
-    );
+    const message = errorMessage(body);
+    throw new ApiRequestError(scoreUrl, `HTTP ${status}${message ? ` (${message})` : ""}`);
   }
   const response = parseScoreResponse(body, scoreUrl);
   const steps: StepResult[] = [];

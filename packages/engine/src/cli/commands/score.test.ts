@@ -67,6 +67,14 @@ describe("augur score", () => {
     expect(d.err()).to.contain("cannot read");
   });
 
+  it("reads the season from stdin with --input -", async () => {
+    const c = capture();
+    const stdin = new PassThrough();
+    stdin.end(JSON.stringify(makeSeason([{ id: "a", navs: [100, 100, 100] }])));
+    expect(await main(["score", "--input", "-"], { ...c.io, stdin })).to.equal(0);
+    expect(JSON.parse(c.out()).rows[0]).to.include({ agent_id: "a", score: 79.4, rank: 1 });
+  });
+
   it("exits 2 without --input", async () => {
     const c = capture();
     expect(await main(["score"], c.io)).to.equal(2);

@@ -21,7 +21,7 @@ function capture() {
 
 type Responses = Map<string, { status: number; body: unknown }>;
 
-function recordedEngine(options: { scoreInFirstAnchor?: boolean } = {}) {
+function recordedEngine(options: { scoreInFirstAnchor?: boolean; manifestAsText?: boolean } = {}) {
   const creatorSeal = seal({ prior: "sib" });
   const input = makeSeason(
     [
@@ -46,33 +46,39 @@ function recordedEngine(options: { scoreInFirstAnchor?: boolean } = {}) {
   const log: Hex32[] = [...snapshotSeals, filler(1), creatorSeal, filler(2)];
   const firstHead = options.scoreInFirstAnchor ? log.length + 1 : log.length;
   log.push(row.seal, filler(3));
-  const heads = [firstHead, log.length].map((size, index) => ({
-    index,
-    tree_size: size,
-    root: merkleRoot(log.slice(0, size)),
-    block_number: 100 + index,
+  // Shaped as the engine's API serves them (anchorView, proof { leafIndex, treeSize, hashes }).
+  const heads = [firstHead, log.length].map((treeSize, anchorIndex) => ({
+    anchorIndex,
+    treeSize,
+    root: merkleRoot(log.slice(0, treeSize)),
+    chainId: 31337,
+    blockNumber: 100 + anchorIndex,
   }));
   const responses: Responses = new Map();
   responses.set(`/api/v1/agents/me/score?season_id=s1`, {
     status: 200,
     body: {
-      agent_id: "me",
-      season_id: "s1",
+      agentId: "me",
+      seasonId: "s1",
+      formula: "augur-score/v1",
       score: row.score,
       rank: row.rank,
       seal: row.seal,
-      manifest: canonicalJson(row.manifest),
+      manifest: options.manifestAsText ? canonicalJson(row.manifest) : row.manifest,
+      anchor: { status: "anchored" },
     },
   });
   log.forEach((leaf, leafIndex) => {
-    const anchor = heads.find((h) => leafIndex < h.tree_size)!;
+    const anchor = heads.find((h) => leafIndex < h.treeSize)!;
+    const hashes = inclusionProof(log.slice(0, anchor.treeSize), leafIndex);
     responses.set(`/api/v1/anchors/leaves/${leaf}`, {
       status: 200,
       body: {
+        status: "anchored",
         seal: leaf,
-        leaf_index: leafIndex,
-        proof: inclusionProof(log.slice(0, anchor.tree_size), leafIndex),
+        leafIndex,
         anchor,
+        proof: { leafIndex, treeSize: anchor.treeSize, hashes },
       },
     });
   });
@@ -87,7 +93,7 @@ describe("augur verify", () => {
     server = createServer((req, res) => {
       const hit = responses.get(req.url ?? "");
       res.writeHead(hit?.status ?? 404, { "content-type": "application/json" });
-      res.end(JSON.stringify(hit?.body ?? { message: "not found" }));
+      res.end(JSON.stringify(hit?.body ?? { error: { code: "NOT_FOUND", message: "not found" } }));
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -117,13 +123,20 @@ describe("augur verify", () => {
     expect(code).to.equal(0);
   });
 
+  it("also accepts the manifest served as its canonical text, hashing it as served", async () => {
+    responses = recordedEngine({ manifestAsText: true }).responses;
+    const { code, out } = await run();
+    expect(out).to.contain("step 1 passed");
+    expect(code).to.equal(0);
+  });
+
   it("fails step 1 on a tampered manifest and exits 1", async () => {
     const engine = recordedEngine();
-    const served = engine.responses.get("/api/v1/agents/me/score?season_id=s1")!.body as { manifest: string };
-    served.manifest = served.manifest.replace(
-      `"score":${engine.row.score}`,
-      `"score":${engine.row.score! + 10}`,
-    );
+    const served = engine.responses.get("/api/v1/agents/me/score?season_id=s1")!.body as {
+      manifest: { outputs: { score: number } };
+    };
+    served.manifest = JSON.parse(JSON.stringify(served.manifest));
+    served.manifest.outputs.score += 10;
     responses = engine.responses;
     const { code, out } = await run();
     expect(out).to.match(/step 1 FAILED: sha256\(manifest\) is 0x[0-9a-f]{8}…, the seal is/);
@@ -137,13 +150,13 @@ describe("augur verify", () => {
     const engine = recordedEngine();
     engine.responses.delete(`/api/v1/anchors/leaves/${engine.creatorSeal}`);
     const last = engine.responses.get(`/api/v1/anchors/leaves/${engine.snapshotSeals[3]}`)!.body as {
-      proof: Hex32[];
+      proof: { hashes: Hex32[] };
     };
-    last.proof = [...last.proof].reverse();
+    last.proof.hashes = [...last.proof.hashes].reverse();
     responses = engine.responses;
     const { code, out } = await run();
     expect(out).to.contain("step 2 FAILED: 1 of 3 input seals sit in mined anchors");
-    expect(out).to.match(/creator input sib 0x[0-9a-f]{8}…: not in a mined anchor yet \(404\)/);
+    expect(out).to.match(/creator input sib 0x[0-9a-f]{8}…: not in a mined anchor \(404: not found\)/);
     expect(out).to.contain("the inclusion proof does not lead to the anchor's root");
     expect(code).to.equal(1);
   });
