@@ -31,7 +31,7 @@ export {
   type ScoreRow,
   type SeasonScores,
   type UnrankedRow,
-  type AgentRecords,
+  type SeasonAgentRecords,
   type SeasonHeader,
 } from "./season";
 export {

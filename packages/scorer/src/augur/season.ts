@@ -57,7 +57,7 @@ export function scoreSeasonJson(raw: unknown, formula: AugurFormula = AUGUR_SCOR
 }
 
 /** One agent's records (any order; records outside the season window are ignored). */
-export interface AgentRecords {
+export interface SeasonAgentRecords {
   readonly snapshots: readonly SnapshotInput[];
   readonly decisions: readonly DecisionInput[];
   readonly trades: readonly TradeInput[];
@@ -103,7 +103,7 @@ export class SeasonScorer {
   }
 
   /** The agent's row without its rank (ranks need every row: see rankRows). */
-  scoreAgent(agentId: string, records: AgentRecords): UnrankedRow {
+  scoreAgent(agentId: string, records: SeasonAgentRecords): UnrankedRow {
     const agent = this.agents.get(agentId);
     if (!agent) throw new InvalidInputError("agent", `unknown agent "${agentId}" (not in agents)`);
     const within = <T>(rows: readonly T[], at: (row: T) => string) =>
@@ -214,7 +214,7 @@ function sortedByTime<T>(
 
 function scoreAgent(
   agent: AgentInput,
-  own: AgentRecords,
+  own: SeasonAgentRecords,
   creatorInputs: CreatorInput[],
   input: SeasonHeader,
   clock: number,
@@ -272,7 +272,7 @@ function scoreAgent(
 function measure(
   series: SnapshotSeries,
   days: number,
-  own: AgentRecords,
+  own: SeasonAgentRecords,
   creatorInputs: CreatorInput[],
   subject: ManifestSubject,
   inputs: ManifestInputs,
