@@ -1,5 +1,5 @@
 // Test helpers (not tests): RFC 9162 inclusion proofs over a list of seals.
-import { type Hex32, leafHash, merkleRoot, nodeHash, toHex32 } from "@augur/scorer";
+import { type Hex32, leafHash, nodeHash, toHex32 } from "@augur/scorer";
 
 function largestPowerOfTwoBelow(n: number): number {
   let k = 1;
@@ -20,5 +20,3 @@ export function inclusionProof(leaves: readonly Hex32[], index: number): Hex32[]
   if (index < k) return [...inclusionProof(leaves.slice(0, k), index), toHex32(subtreeHash(leaves.slice(k)))];
   return [...inclusionProof(leaves.slice(k), index - k), toHex32(subtreeHash(leaves.slice(0, k)))];
 }
-
-export { merkleRoot };
