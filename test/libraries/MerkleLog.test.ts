@@ -149,7 +149,7 @@ describe("MerkleLog", () => {
 
     it("MerkleLogOldRootMismatch(rebuilt, fromRoot)", async () => {
       const { harness } = await loadFixture(deployHarness);
-      await expect(harness.rootFromConsistencyProof(3, 10, some, consistency.proof))
+      await expect(harness.rootFromConsistencyProof(3, 10, some, [...consistency.proof]))
         .to.be.revertedWithCustomError(harness, "MerkleLogOldRootMismatch")
         .withArgs(consistency.fromRoot, some);
     });
