@@ -95,10 +95,10 @@ export class MerkleLog {
   /** RFC 9162 §2.1.4.1 consistency proof from the tree of `fromSize` leaves to `toSize` leaves. */
   consistencyProof(fromSize: number, toSize: number = this.leafCount): ConsistencyProof {
     this.checkSize(toSize, "toSize");
-    this.checkSize(fromSize, "fromSize");
     if (fromSize > toSize) {
       throw new MerkleRangeError(`fromSize ${fromSize} is above toSize ${toSize}`, { fromSize, toSize });
     }
+    this.checkSize(fromSize, "fromSize");
     const path: Buffer[] = [];
     if (fromSize > 0 && fromSize < toSize) this.subproof(fromSize, 0, toSize, true, path);
     return {
