@@ -6,6 +6,14 @@ import { EMPTY_ROOT, LEAF_PREFIX, NODE_PREFIX, splitPoint } from "./hashing";
 import type { ConsistencyProof, InclusionProof } from "./verify";
 
 const HASH = 32;
+/** Tree sizes whose right edge is kept (least recently used out): heads being served. */
+const EDGE_CACHE_SIZES = 64;
+
+// Sizes may exceed 2^32, where JavaScript's bit operators would wrap: plain arithmetic only.
+function isPowerOfTwo(x: number): boolean {
+  while (x > 1 && x % 2 === 0) x /= 2;
+  return x === 1;
+}
 
 /**
  * The append-only Merkle log (RFC 6962 / RFC 9162 hashing) of every seal, answering the root,
@@ -15,18 +23,25 @@ const HASH = 32;
  * subtrees of 2^h leaves [j·2^h, (j+1)·2^h) for j < size >> h — every such subtree is final the
  * moment its last leaf is appended, since the log never changes a leaf. Any subtree the RFC
  * recursion asks about, for any size ≤ the current one, is a left-aligned run of complete
- * subtrees, so a root or proof costs O(log² n) hashes at worst and never a rebuild. Memory is
- * about 64 bytes per leaf.
+ * subtrees, so a root or proof costs at most popcount(size) − 1 hashes (none when the size's
+ * right edge is cached) and never a rebuild. Memory is about 64 bytes per leaf.
  */
 export class MerkleLog {
   private readonly levels: Buffer[] = [];
   private leafCount = 0;
   private readonly nodeInput = Buffer.alloc(1 + 2 * HASH);
   private readonly leafInput = Buffer.alloc(1 + HASH);
+  private readonly edges = new Map<number, { starts: number[]; folds: Buffer[] }>();
 
   constructor(seals: Iterable<Hex32> = []) {
     this.nodeInput[0] = NODE_PREFIX;
     this.leafInput[0] = LEAF_PREFIX;
+    // Known length: size every level exactly once instead of doubling (less peak memory).
+    if (Array.isArray(seals)) {
+      for (let level = 0, count = seals.length; count >= 1; level += 1, count = Math.floor(count / 2)) {
+        this.levels[level] = Buffer.allocUnsafe(count * HASH);
+      }
+    }
     for (const seal of seals) this.append(seal);
   }
 
@@ -80,7 +95,7 @@ export class MerkleLog {
   /** The root of the first `treeSize` leaves (default: all); sha256("") for the empty tree. */
   root(treeSize: number = this.leafCount): Hex32 {
     this.checkSize(treeSize, "treeSize");
-    return treeSize === 0 ? EMPTY_ROOT : toHex32(this.subtree(0, treeSize));
+    return treeSize === 0 ? EMPTY_ROOT : toHex32(this.edge(treeSize).folds[0]!);
   }
 
   /** RFC 9162 §2.1.3.1 inclusion proof of leaf `leafIndex` in the tree of `treeSize` leaves. */
@@ -142,23 +157,52 @@ export class MerkleLog {
 
   /**
    * MTH(D[lo:hi]) for a range the RFC recursion produces: lo is a multiple of a power of two
-   * ≥ hi − lo, so the range is complete subtrees of decreasing size, folded right to left.
+   * ≥ hi − lo. A power-of-two range is one stored node; any other range is a suffix of the
+   * decomposition of [0, hi) into complete subtrees (lo is hi with its low bits cleared), i.e. a
+   * right-edge fold of the tree of size hi — taken from the edge cache of that size.
    */
   private subtree(lo: number, hi: number): Buffer {
+    const width = hi - lo;
+    if (isPowerOfTwo(width)) return this.node(Math.round(Math.log2(width)), lo / width);
+    const edge = this.edge(hi);
+    return edge.folds[edge.starts.indexOf(lo)]!;
+  }
+
+  /**
+   * The right edge of the tree of `size` leaves: the starts of its complete subtrees (largest
+   * first) and, for each start, the fold of everything from there to the end. folds[0] is the
+   * root. Building it costs popcount(size) − 1 hashes; then every root and proof for that size
+   * costs none, which keeps proofs against the few posted heads in single-digit microseconds.
+   * Entries never go stale: a size at or below the log's size names an immutable tree.
+   */
+  private edge(size: number): { starts: number[]; folds: Buffer[] } {
+    const cached = this.edges.get(size);
+    if (cached !== undefined) {
+      // Refresh its place in the least-recently-used order.
+      this.edges.delete(size);
+      this.edges.set(size, cached);
+      return cached;
+    }
+    const starts: number[] = [];
     const parts: Buffer[] = [];
-    let start = lo;
+    let start = 0;
     let width = 1;
     let level = 0;
-    for (; width * 2 <= hi - lo; level += 1) width *= 2;
-    for (; start < hi; width /= 2, level -= 1) {
-      if (start + width <= hi) {
+    for (; width * 2 <= size; level += 1) width *= 2;
+    for (; start < size; width /= 2, level -= 1) {
+      if (start + width <= size) {
+        starts.push(start);
         parts.push(this.node(level, start / width));
         start += width;
       }
     }
-    let hash = parts.pop()!;
-    while (parts.length > 0) hash = this.hashPair(parts.pop()!, hash);
-    return hash;
+    const folds = new Array<Buffer>(parts.length);
+    folds[parts.length - 1] = parts[parts.length - 1]!;
+    for (let k = parts.length - 2; k >= 0; k--) folds[k] = this.hashPair(parts[k]!, folds[k + 1]!);
+    const entry = { starts, folds };
+    this.edges.set(size, entry);
+    if (this.edges.size > EDGE_CACHE_SIZES) this.edges.delete(this.edges.keys().next().value!);
+    return entry;
   }
 
   private hashPair(left: Uint8Array, right: Uint8Array): Buffer {
