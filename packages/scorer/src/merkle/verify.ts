@@ -4,8 +4,8 @@ import { MerkleProofError, MerkleRangeError } from "./errors";
 import { EMPTY_ROOT, LEAF_PREFIX, NODE_PREFIX } from "./hashing";
 
 // Standalone verifiers (RFC 9162 §2.1.3.2 and §2.1.4.2). They deliberately share nothing with
-// the log builder but the two hash prefixes, so a bug in the builder cannot hide itself by
-// producing proofs that a sibling bug in the verifier accepts.
+// the log builder but the hashing constants (prefixes, empty root), so a bug in the builder
+// cannot hide itself by producing proofs that a sibling bug in the verifier accepts.
 
 /** An inclusion proof as the CLI prints it and the API serves it. */
 export interface InclusionProof {
