@@ -91,6 +91,20 @@ contract AnchorRegistry is IAnchorRegistry, AccessControl {
     }
 
     /// @inheritdoc IAnchorRegistry
+    function indexOf(uint64 treeSize) external view returns (uint256) {
+        if (_rootOf[treeSize] == bytes32(0)) revert AnchorRegistryUnknownTreeSize(treeSize);
+        // Invariant I1 (sizes strictly increase) makes the heads sorted by size.
+        uint256 low = 0;
+        uint256 high = _heads.length - 1;
+        while (low < high) {
+            uint256 mid = (low + high) / 2;
+            if (_heads[mid].treeSize < treeSize) low = mid + 1;
+            else high = mid;
+        }
+        return low;
+    }
+
+    /// @inheritdoc IAnchorRegistry
     function verifyInclusion(
         bytes32 seal,
         uint64 leafIndex,

@@ -184,9 +184,27 @@ describe("AnchorRegistry", () => {
       expect(await registry.verifyInclusion(seals[42]!, 100, 100, [...p.proof])).to.equal(false);
     });
 
+    it("indexOf finds the head of a posted size", async () => {
+      const { registry, keeper } = await loadFixture(deployRegistry);
+      const sizes = [3, 7, 8, 100, 513, 1000];
+      for (const [i, size] of sizes.entries()) {
+        const from = sizes[i - 1] ?? 0;
+        await registry
+          .connect(keeper)
+          .post(size, log.root(size), [...log.consistencyProof(from, size).proof]);
+      }
+      for (const [i, size] of sizes.entries()) expect(await registry.indexOf(size)).to.equal(i);
+    });
+
     it("AnchorRegistryUnknownTreeSize(treeSize) when no head of that size was posted", async () => {
       const { registry, keeper } = await loadFixture(deployRegistry);
+      await expect(registry.indexOf(5))
+        .to.be.revertedWithCustomError(registry, "AnchorRegistryUnknownTreeSize")
+        .withArgs(5);
       await registry.connect(keeper).post(100, log.root(100), []);
+      await expect(registry.indexOf(99))
+        .to.be.revertedWithCustomError(registry, "AnchorRegistryUnknownTreeSize")
+        .withArgs(99);
       const p = log.inclusionProof(42, 99);
       await expect(registry.verifyInclusion(seals[42]!, 42, 99, [...p.proof]))
         .to.be.revertedWithCustomError(registry, "AnchorRegistryUnknownTreeSize")
@@ -309,6 +327,7 @@ describe("AnchorRegistry", () => {
         const index = this.leaf % size;
         const p = log.inclusionProof(index, size);
         expect(await r.registry.verifyInclusion(seals[index]!, index, size, [...p.proof])).to.equal(true);
+        expect(await r.registry.indexOf(size)).to.equal(m.heads.findIndex((h) => h.size === size));
         expect(
           await r.registry.verifyInclusion(flipBit(seals[index]!, 7), index, size, [...p.proof]),
         ).to.equal(false);

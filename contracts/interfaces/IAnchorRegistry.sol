@@ -74,6 +74,12 @@ interface IAnchorRegistry {
     /// @notice The root posted for a tree of `treeSize` leaves, or zero if none was.
     function rootOf(uint64 treeSize) external view returns (bytes32 root);
 
+    /// @notice The index of the posted head of `treeSize` leaves.
+    /// @dev A binary search over the heads (their sizes strictly increase), meant for off-chain
+    /// readers mapping a proof's tree size to its anchor. Reverts with
+    /// AnchorRegistryUnknownTreeSize when no head of that size was posted.
+    function indexOf(uint64 treeSize) external view returns (uint256 index);
+
     /// @notice Whether `seal` is leaf `leafIndex` of the posted head of `treeSize` leaves.
     /// @dev Reverts with AnchorRegistryUnknownTreeSize when no head of that size was posted, so a
     /// "no" always means a wrong proof or seal, never "not anchored yet". The seal is hashed as a
