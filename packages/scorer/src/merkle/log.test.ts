@@ -141,6 +141,13 @@ describe("merkle: MerkleLog", () => {
       });
     }
 
+    it("a leaf hash that is not 32 bytes with InvalidInputError", () => {
+      expect(() => new MerkleLog().appendLeafHash(new Uint8Array(31))).to.throw(
+        InvalidInputError,
+        /leafHash: is not 32 bytes/,
+      );
+    });
+
     for (const bad of ["0x12", "0x" + "g".repeat(64), "0x" + "a".repeat(65), "ab".repeat(33), 7]) {
       it(`a malformed seal ${JSON.stringify(bad)} with InvalidInputError, leaving the log unchanged`, () => {
         const before = log.root();
