@@ -15,6 +15,10 @@ library TwapMath {
     /// largest price, 1.0001^887272 * 10^38 < 2^128 * 10^38, still fits in 256 bits.
     uint8 internal constant MAX_SCALE_EXPONENT = 38;
 
+    /// @notice `priceAtTick` was given a decimal exponent above MAX_SCALE_EXPONENT.
+    /// @param exponent The rejected exponent.
+    error TwapMathExponentTooLarge(uint8 exponent);
+
     /// @notice The mean tick over a window, rounded toward negative infinity (as Uniswap's
     /// `OracleLibrary.consult`), from the pool's tick accumulator at the window's two ends.
     /// @dev The mean of ticks in [MIN_TICK, MAX_TICK] lies in that range, so for any real pool the
@@ -53,19 +57,27 @@ library TwapMath {
     /// @notice The asset's price, USDG per whole token with 18 decimals, at `tick`, rounded down
     /// (up to TickMath's own rounding of the square root, far below 1 part in 10^15).
     /// @dev Follows `OracleLibrary.getQuoteAtTick`: square the Q64.96 square-root price in full
-    /// precision while it fits (sqrt < 2^128), else drop 64 bits first; then one 512-bit mulDiv by the
-    /// scale. Taking the reciprocal as 1.0001^-tick (TickMath is symmetric: MIN_TICK = -MAX_TICK)
-    /// keeps one code path and avoids a division by a possibly tiny ratio.
+    /// precision while it fits (sqrt < 2^128), else drop 64 bits first; then one 512-bit multiply by
+    /// the scale and shift back. Taking the reciprocal as 1.0001^-tick (TickMath is symmetric:
+    /// MIN_TICK = -MAX_TICK) keeps one code path and avoids a division by a possibly tiny ratio.
     /// @param tick The (mean) tick of the pool, token1 per token0.
     /// @param assetIsToken0 Whether the asset is the pool's token0.
-    /// @param exponent The scale exponent from `scaleExponent`, at most MAX_SCALE_EXPONENT.
+    /// @param exponent The scale exponent from `scaleExponent`, at most MAX_SCALE_EXPONENT (else
+    /// TwapMathExponentTooLarge).
     /// @return price18 USDG per whole asset token, 18 decimals.
     function priceAtTick(int24 tick, bool assetIsToken0, uint8 exponent) internal pure returns (uint256) {
         uint256 sqrtRatioX96 = TickMath.getSqrtRatioAtTick(assetIsToken0 ? tick : -tick);
-        uint256 scale = 10 ** exponent;
-        if (sqrtRatioX96 <= type(uint128).max) {
-            return Math.mulDiv(sqrtRatioX96 * sqrtRatioX96, scale, 1 << 192);
+        if (exponent > MAX_SCALE_EXPONENT) revert TwapMathExponentTooLarge(exponent);
+        uint256 scale;
+        // 10^38 < 2^127 cannot overflow, and unchecked the power is one EXP instead of a checked loop.
+        unchecked {
+            scale = 10 ** exponent;
         }
-        return Math.mulDiv(Math.mulDiv(sqrtRatioX96, sqrtRatioX96, 1 << 64), scale, 1 << 128);
+        // Dividing by a power of two, a 512-bit product and a shift (mulShr) give the same floor as
+        // mulDiv without its modular inverse.
+        if (sqrtRatioX96 <= type(uint128).max) {
+            return Math.mulShr(sqrtRatioX96 * sqrtRatioX96, scale, 192);
+        }
+        return Math.mulShr(Math.mulShr(sqrtRatioX96, sqrtRatioX96, 64), scale, 128);
     }
 }

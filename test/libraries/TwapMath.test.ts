@@ -132,6 +132,13 @@ describe("TwapMath", () => {
       expect(await harness.priceAtTick(MIN_TICK, false, 38)).to.equal(top);
     });
 
+    it("rejects an exponent above 38 with TwapMathExponentTooLarge", async () => {
+      await expect(harness.priceAtTick(0, true, 39))
+        .to.be.revertedWithCustomError(harness, "TwapMathExponentTooLarge")
+        .withArgs(39);
+      expect(await harness.priceAtTick(0, true, 38)).to.equal(10n ** 38n);
+    });
+
     it("rejects a tick outside [MIN_TICK, MAX_TICK] with TickMath's error", async () => {
       await expect(harness.priceAtTick(MAX_TICK + 1, true, 18)).to.be.revertedWithCustomError(harness, "T");
       await expect(harness.priceAtTick(MIN_TICK - 1, false, 18)).to.be.revertedWithCustomError(harness, "T");
