@@ -13,6 +13,7 @@ const summaryFile = join(summaryDir, "summary.jsonl");
 /** @type {Array<{ name: string, cmd: string, args: string[], suite?: string }>} */
 const steps = [
   { name: "compile", cmd: "npx", args: ["hardhat", "compile", "--quiet"] },
+  { name: "typecheck", cmd: "npx", args: ["tsc", "-p", ".", "--noEmit"] },
   { name: "solhint", cmd: "npm", args: ["run", "--silent", "lint:sol"] },
   { name: "eslint", cmd: "npm", args: ["run", "--silent", "lint:ts"] },
   { name: "prettier", cmd: "npm", args: ["run", "--silent", "format:check"] },

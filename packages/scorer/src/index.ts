@@ -2,3 +2,7 @@ export * from "./errors";
 export * from "./hex";
 export * from "./seal";
 export * from "./merkle";
+export * from "./risk";
+export * from "./referee";
+export * from "./stewardship";
+export * from "./augur";
