@@ -19,6 +19,7 @@ export const Failure = {
   StalePrice: 3,
   OtherError: 4,
   EmptyRevert: 5,
+  ObserveFailed: 6,
 } as const;
 
 export const ONE = 10n ** 18n;
