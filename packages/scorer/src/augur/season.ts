@@ -16,7 +16,7 @@ import {
 } from "./manifest";
 import { daysCompeting, measureCalibration, measureReturns, type SnapshotSeries } from "./measure";
 import { compareByRankThenAgent, competitionRanks } from "./rank";
-import { sealSnapshot, snapshotSealBytes } from "./snapshot-seal";
+import { digestHex, snapshotSealDigest } from "./snapshot-seal";
 import type { Terms } from "./terms";
 import type {
   AgentInput,
@@ -225,9 +225,15 @@ function scoreAgent(
   const n = snapshots.rows.length;
   const series = { nav: new Float64Array(n), flow: new Float64Array(n), invested: new Float64Array(n) };
   const root = new SnapshotRootBuilder();
+  let firstSeal: Hex32 | null = null;
+  let lastSeal: Hex32 | null = null;
   for (let i = 0; i < n; i++) {
     const row = snapshots.rows[i]!;
-    root.add(snapshotSealBytes(row));
+    const digest = snapshotSealDigest(row);
+    root.addDigest(digest);
+    // A given seal is named as given (sealSnapshot); only the ends are written out in hex.
+    if (i === 0) firstSeal = row.seal ?? digestHex(digest);
+    if (i === n - 1) lastSeal = row.seal ?? digestHex(digest);
     series.nav[i] = decimalValue(row.nav);
     series.flow[i] = decimalValue(row.flow);
     series.invested[i] = row.invested;
@@ -244,8 +250,8 @@ function scoreAgent(
   const inputs: ManifestInputs = {
     snapshot_count: n,
     snapshot_root: root.root(),
-    first_snapshot_seal: n > 0 ? sealSnapshot(snapshots.rows[0]!) : null,
-    last_snapshot_seal: n > 0 ? sealSnapshot(snapshots.rows[n - 1]!) : null,
+    first_snapshot_seal: firstSeal,
+    last_snapshot_seal: lastSeal,
     decision_count: own.decisions.length,
     own_decision_count: ownDecisions,
     trade_count: own.trades.length,
