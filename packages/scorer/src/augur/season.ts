@@ -108,13 +108,25 @@ export class SeasonScorer {
     if (!agent) throw new InvalidInputError("agent", `unknown agent "${agentId}" (not in agents)`);
     const within = <T>(rows: readonly T[], at: (row: T) => string) =>
       rows.filter((row) => this.inSeason(at(row)));
+    // Snapshots and trades are kept with their parsed times, so each time is parsed once.
+    const snapshots = timedInSeason(records.snapshots, (r) => r.at, this.start, this.clock);
+    const trades = timedInSeason(records.trades, (r) => r.at, this.start, this.clock);
     const own = {
-      snapshots: within(records.snapshots, (r) => r.at),
+      snapshots: snapshots.rows,
       decisions: within(records.decisions, (r) => r.at),
-      trades: within(records.trades, (r) => r.at),
+      trades: trades.rows,
       calls: within(records.calls, (r) => r.resolved_at),
     };
-    return scoreAgent(agent, own, this.creatorInputs.get(agentId)!, this.header, this.clock, this.formula);
+    return scoreAgent(
+      agent,
+      own,
+      snapshots,
+      trades,
+      this.creatorInputs.get(agentId)!,
+      this.header,
+      this.clock,
+      this.formula,
+    );
   }
 
   /** The season's output: every row ranked, by rank then agent id. */
@@ -196,32 +208,52 @@ function creatorInputsFor(
   return inputs.sort((a, b) => (a.agent < b.agent ? -1 : a.agent > b.agent ? 1 : 0));
 }
 
-/** Rows in time order (stable) with their times; most inputs arrive sorted, so check first. */
-function sortedByTime<T>(
+/** Rows in time order (stable) with their parsed times. */
+interface Timed<T> {
+  readonly rows: readonly T[];
+  readonly ms: Float64Array;
+}
+
+/**
+ * The rows inside [start, clock], in time order (stable), with their times. Most inputs arrive
+ * whole and sorted, so the rows array itself is returned when nothing is dropped or moved.
+ */
+function timedInSeason<T>(
   rows: readonly T[],
   at: (row: T) => string,
-): { rows: readonly T[]; ms: Float64Array } {
-  const ms = new Float64Array(rows.length);
+  start: number,
+  clock: number,
+): Timed<T> {
+  const all = new Float64Array(rows.length);
+  let kept = 0;
   let sorted = true;
+  let last = -Infinity;
   for (let i = 0; i < rows.length; i++) {
-    ms[i] = parseTime(at(rows[i]!), "at");
-    if (i > 0 && ms[i]! < ms[i - 1]!) sorted = false;
+    const ms = parseTime(at(rows[i]!), "at");
+    all[i] = ms;
+    if (ms < start || ms > clock) continue;
+    if (ms < last) sorted = false;
+    last = ms;
+    kept += 1;
   }
-  if (sorted) return { rows, ms };
-  const order = Array.from(rows.keys()).sort((a, b) => ms[a]! - ms[b]! || a - b);
-  return { rows: order.map((i) => rows[i]!), ms: Float64Array.from(order, (i) => ms[i]!) };
+  if (kept === rows.length && sorted) return { rows, ms: all };
+  const order: number[] = [];
+  for (let i = 0; i < rows.length; i++) if (all[i]! >= start && all[i]! <= clock) order.push(i);
+  if (!sorted) order.sort((a, b) => all[a]! - all[b]! || a - b);
+  return { rows: order.map((i) => rows[i]!), ms: Float64Array.from(order, (i) => all[i]!) };
 }
 
 function scoreAgent(
   agent: AgentInput,
   own: SeasonAgentRecords,
+  snapshots: Timed<SnapshotInput>,
+  trades: Timed<TradeInput>,
   creatorInputs: CreatorInput[],
   input: SeasonHeader,
   clock: number,
   formula: AugurFormula,
 ): UnrankedRow {
   // One pass over the snapshots: seal, fold into the Merkle root, keep the three numbers.
-  const snapshots = sortedByTime(own.snapshots, (row) => row.at);
   const n = snapshots.rows.length;
   const series = { nav: new Float64Array(n), flow: new Float64Array(n), invested: new Float64Array(n) };
   const root = new SnapshotRootBuilder();
@@ -259,7 +291,9 @@ function scoreAgent(
 
   const eligible = ineligibleReason(inputs.snapshot_count, inputs.own_decision_count, formula) === null;
   const days = n > 0 ? daysCompeting(snapshots.ms[0]!, clock, formula) : 0;
-  const measured = eligible ? measure(series, days, own, creatorInputs, subject, inputs, formula) : null;
+  const measured = eligible
+    ? measure(series, days, own, trades, creatorInputs, subject, inputs, formula)
+    : null;
   const outputs = deriveOutputs(subject, inputs, measured, formula);
   const manifest: ScoreManifest = { formula, subject, inputs, measured, outputs };
   return {
@@ -279,12 +313,12 @@ function measure(
   series: SnapshotSeries,
   days: number,
   own: SeasonAgentRecords,
+  sortedTrades: Timed<TradeInput>,
   creatorInputs: CreatorInput[],
   subject: ManifestSubject,
   inputs: ManifestInputs,
   formula: AugurFormula,
 ): MeasuredValues {
-  const sortedTrades = sortedByTime(own.trades, (row) => row.at);
   const trades: TradePoint[] = sortedTrades.rows.map((row, i) => ({
     atMs: sortedTrades.ms[i]!,
     asset: row.asset,
