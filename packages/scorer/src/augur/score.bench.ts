@@ -1,10 +1,12 @@
 // `npx tsx --expose-gc packages/scorer/src/augur/score.bench.ts` (or `npm run bench score`):
 // scores a season of 10,000 agents × 720 hourly snapshots (+ 50 calls, 100 decisions and 20
-// trades each) twice, and prints time and peak memory beside a bare node:crypto pass that
-// sha256es the same snapshot records (the floor for sealing them):
+// trades each) twice, and prints CPU and wall time and peak memory beside two bare node:crypto
+// passes that sha256 the same snapshot records (the floor for sealing them; see floorCreateHash):
 //   A. streamed: SeasonScorer fed one agent's records at a time (how the engine can feed it);
 //   B. whole: the season as one in-memory input, validated and scored (what `augur score` does).
-// BENCH_AGENTS / BENCH_SNAPSHOTS shrink it for a quick run. No timed assertions.
+// CPU time (process.cpuUsage) is the fair figure on a shared machine; the load average is printed
+// at the start and the end. "seals" is a digest of every row's seal: an optimisation must leave
+// it unchanged. BENCH_AGENTS / BENCH_SNAPSHOTS shrink it for a quick run. No timed assertions.
 import { createHash, hash } from "node:crypto";
 import { loadavg } from "node:os";
 import { validateSeasonInput } from "./input";
@@ -151,15 +153,20 @@ console.log(
 // B. The whole season in memory, as `augur score --input` holds it.
 streamed.length = 0;
 gc?.();
-const parts = Array.from({ length: AGENTS }, (_, a) => agentRecords(a));
-const season: SeasonInput = {
-  ...header,
-  snapshots: parts.flatMap((p) => p.snapshots),
-  decisions: parts.flatMap((p) => p.decisions),
-  trades: parts.flatMap((p) => p.trades),
-  calls: parts.flatMap((p) => p.calls),
-};
-parts.length = 0;
+// Appended agent by agent, so building it never holds the records twice (the peak RSS below is
+// the input plus what scoring adds, not an artefact of building the input).
+const snapshots: SnapshotInput[] = [];
+const decisions: DecisionInput[] = [];
+const trades: TradeInput[] = [];
+const calls: CallInput[] = [];
+for (let a = 0; a < AGENTS; a++) {
+  const records = agentRecords(a);
+  for (const row of records.snapshots) snapshots.push(row);
+  for (const row of records.decisions) decisions.push(row);
+  for (const row of records.trades) trades.push(row);
+  for (const row of records.calls) calls.push(row);
+}
+const season: SeasonInput = { ...header, snapshots, decisions, trades, calls };
 gc?.();
 const inputHeap = process.memoryUsage().heapUsed;
 const validate = new Timer();
