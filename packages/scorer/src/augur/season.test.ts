@@ -358,6 +358,30 @@ describe("augur season scoring", () => {
     );
   });
 
+  it("property: rows interleaved across agents score as rows grouped by agent", () => {
+    // Round robin over the agents: each agent's own rows keep their order, no two neighbours share an agent.
+    const interleave = <T extends { agent: string }>(rows: readonly T[]) => {
+      const queues = ["a", "b", "c"].map((id) => rows.filter((r) => r.agent === id));
+      const out: T[] = [];
+      while (queues.some((q) => q.length > 0)) for (const q of queues) if (q.length > 0) out.push(q.shift()!);
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.tuple(arbAgentSpec("a"), arbAgentSpec("b"), arbAgentSpec("c")), (specs) => {
+        const grouped = makeSeason(specs);
+        const mixed = {
+          ...grouped,
+          snapshots: interleave(grouped.snapshots),
+          decisions: interleave(grouped.decisions),
+          trades: interleave(grouped.trades),
+          calls: interleave(grouped.calls),
+        };
+        expect(scoreSeason(mixed)).to.deep.equal(scoreSeason(grouped));
+      }),
+      { numRuns: Math.min(300, seasonRuns) },
+    );
+  });
+
   it("is deterministic: the same input gives the same seals", () => {
     const input = makeSeason([FIXED, { id: "b", navs: [5, 6, 7, 8] }]);
     expect(scoreSeason(roundTrip(input)).rows.map((r) => r.seal)).to.deep.equal(
