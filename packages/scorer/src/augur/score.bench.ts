@@ -169,6 +169,8 @@ for (let a = 0; a < AGENTS; a++) {
 const season: SeasonInput = { ...header, snapshots, decisions, trades, calls };
 gc?.();
 const inputHeap = process.memoryUsage().heapUsed;
+// maxRSS never falls, so what it reads here is the most B can have needed before scoring began.
+const peakBeforeValidate = peakRss();
 const validate = new Timer();
 validate.run(() => validateSeasonInput(season));
 const score = new Timer();
@@ -176,7 +178,7 @@ const whole = score.run(() => scoreSeason(season));
 const wholeHeap = process.memoryUsage().heapUsed;
 const same = whole.rows.every((row, i) => row.seal === streamedResult.rows[i]!.seal);
 console.log(
-  `B. whole season: input heap ${mb(inputHeap)}; validate ${validate}; score ${score} = ` +
+  `B. whole season: input heap ${mb(inputHeap)} (peak RSS so far ${mb(peakBeforeValidate)}); validate ${validate}; score ${score} = ` +
     `${ratio(score, floorClassic)} floor 1, ${ratio(score, floorFast)} floor 2 (cpu); validate + score cpu ` +
     `${s(validate.cpuMs + score.cpuMs)}; peak RSS ${mb(peakRss())}, heap after ${mb(wholeHeap)}; ` +
     `same seals as A: ${same}`,
