@@ -2,9 +2,9 @@
  * Finds the first snapshot row whose agent already has a row at the same time, in one pass and
  * in little memory. Rows usually arrive in time order per agent, and then a time can never repeat
  * an earlier one: only each agent's latest time is kept (10,000 numbers for a 10,000-agent
- * season, where a set of every time held 7.2 million and ≈ 300 MB). The first row that is not
- * later than its agent's latest switches to a set of every time per agent, rebuilt from the rows
- * before it, so the repeat reported is always the first one, whatever the order.
+ * season, where a set of every time held 7.2 million: ≈ 200 MB of peak RSS). The first row that
+ * is not later than its agent's latest switches to a set of every time per agent, rebuilt from
+ * the rows before it, so the repeat reported is always the first one, whatever the order.
  */
 export class RepeatedTimes {
   private readonly latest = new Map<string, number>();
