@@ -84,6 +84,13 @@ export function initial(dialect: DialectName): Migration {
         .on("agents")
         .columns(["season_id", "creator"])
         .execute();
+      // One agent key speaks for one agent per season.
+      await db.schema
+        .createIndex("agents_by_key")
+        .unique()
+        .on("agents")
+        .columns(["season_id", "agent_key"])
+        .execute();
 
       await db.schema
         .createTable("anchors")
