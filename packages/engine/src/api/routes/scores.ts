@@ -1,0 +1,100 @@
+import type { FastifyInstance } from "fastify";
+import { ApiError } from "../errors";
+import type { ApiDeps } from "../deps";
+import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
+import { anchorCovering } from "../../store/queries/anchors";
+import { findAgent } from "../../store/queries/agents";
+import { latestScore } from "../../store/queries/scores";
+import { anchorView, anchorViewSchema } from "../views";
+
+const scoreResponse = {
+  type: "object",
+  required: [
+    "agentId",
+    "seasonId",
+    "asOf",
+    "formula",
+    "score",
+    "reason",
+    "rank",
+    "terms",
+    "seal",
+    "manifest",
+    "anchor",
+  ],
+  properties: {
+    agentId: { type: "string" },
+    seasonId: { type: "string" },
+    asOf: uintSchema,
+    formula: { type: "string" },
+    score: {
+      type: ["number", "null"],
+      description: "0–100, one decimal; null with a reason when not eligible",
+    },
+    reason: { type: ["string", "null"] },
+    rank: { type: ["integer", "null"] },
+    terms: { type: "object", additionalProperties: true },
+    seal: hex32Schema,
+    leafIndex: uintSchema,
+    manifest: {
+      type: "object",
+      additionalProperties: true,
+      description: "sha256 of its RFC 8785 form is the seal",
+    },
+    anchor: {
+      type: "object",
+      required: ["status"],
+      properties: {
+        status: { type: "string", enum: ["pending", "anchored"] },
+        ...anchorViewSchema.properties,
+      },
+    },
+  },
+} as const;
+
+export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.get(
+    "/api/v1/agents/:id/score",
+    {
+      schema: {
+        summary: "An agent's latest score in a season",
+        tags: ["scores"],
+        params: { type: "object", required: ["id"], properties: { id: idSchema } },
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          required: ["season_id"],
+          properties: { season_id: idSchema },
+        },
+        response: { 200: scoreResponse, "4xx": errorBody },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { season_id: seasonId } = request.query as { season_id: string };
+      const db = deps.store.db;
+      const row = await latestScore(db, id, seasonId);
+      if (!row) {
+        if (!(await findAgent(db, id, seasonId))) {
+          throw new ApiError(404, "UNKNOWN_AGENT", `agent ${id} is not registered in season ${seasonId}`);
+        }
+        throw new ApiError(404, "NO_SCORE", `agent ${id} has no score in season ${seasonId} yet`);
+      }
+      const anchor = await anchorCovering(db, row.leaf_index);
+      return {
+        agentId: row.agent_id,
+        seasonId: row.season_id,
+        asOf: row.as_of,
+        formula: row.formula,
+        score: row.score,
+        reason: row.reason,
+        rank: row.rank,
+        terms: JSON.parse(row.terms) as unknown,
+        seal: row.seal,
+        leafIndex: row.leaf_index,
+        manifest: JSON.parse(row.manifest) as unknown,
+        anchor: anchor ? { status: "anchored", ...anchorView(anchor) } : { status: "pending" },
+      };
+    },
+  );
+}
