@@ -34,7 +34,7 @@ describe("augur migrate, season, serve", () => {
     if (savedUrl !== undefined) process.env.DATABASE_URL = savedUrl;
   });
 
-  for (const name of ["migrate", "serve", "season"]) {
+  for (const name of ["migrate", "serve", "season", "cycle"]) {
     it(`${name} --help prints its usage and exits 0`, async () => {
       const r = await run([name, "--help"]);
       expect(r.code).to.equal(0);
@@ -93,6 +93,14 @@ describe("augur migrate, season, serve", () => {
       (await run(["season", "add", "--data-dir", dir, "--id", "s2", "--starts", "5", "--ends", "2"])).code,
     ).to.equal(2);
     expect((await run(["season", "frob", "--data-dir", dir, "--id", "s2"])).code).to.equal(2);
+  });
+
+  it("cycle --once reports the log head and that no keeper is configured", async () => {
+    const r = await run(["cycle", "--once", "--data-dir", dir]);
+    expect(r.code, r.err).to.equal(0);
+    expect(r.out).to.contain(`augur cycle: log head: size 0, root 0x${"e3b0c442"}`);
+    expect(r.out).to.contain("augur cycle: keeper: not configured");
+    expect(r.out).to.match(/augur cycle: done as of \S+Z: head 0, 0 score rows in 0 seasons\n$/);
   });
 
   it("serve refuses a bad port or an unknown flag with exit 2 before opening anything", async () => {
