@@ -8,6 +8,7 @@ import { MigrationError, StoreOpenError } from "./errors";
 import { describeLocation, type StoreLocation } from "./location";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
+import { withStatementCache } from "./sqlite-statements";
 
 /** An open store: one Kysely instance over either backend. */
 export interface Store {
@@ -70,7 +71,7 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
 /** Opens (creating an SQLite file and its directory if needed) and migrates to the latest schema. */

@@ -2,10 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors";
 import type { ApiDeps } from "../deps";
 import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
-import { anchorCovering } from "../../store/queries/anchors";
 import { findAgent } from "../../store/queries/agents";
-import { latestScore } from "../../store/queries/scores";
-import { anchorView, anchorViewSchema } from "../views";
+import { latestScoreWithAnchor } from "../../store/queries/scores";
+import { anchorViewSchema } from "../views";
 
 const scoreResponse = {
   type: "object",
@@ -73,14 +72,13 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
       const { id } = request.params as { id: string };
       const { season_id: seasonId } = request.query as { season_id: string };
       const db = deps.store.db;
-      const row = await latestScore(db, id, seasonId);
+      const row = await latestScoreWithAnchor(db, id, seasonId);
       if (!row) {
         if (!(await findAgent(db, id, seasonId))) {
           throw new ApiError(404, "UNKNOWN_AGENT", `agent ${id} is not registered in season ${seasonId}`);
         }
         throw new ApiError(404, "NO_SCORE", `agent ${id} has no score in season ${seasonId} yet`);
       }
-      const anchor = await anchorCovering(db, row.leaf_index);
       return {
         agentId: row.agent_id,
         seasonId: row.season_id,
@@ -93,7 +91,21 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
         seal: row.seal,
         leafIndex: row.leaf_index,
         manifest: JSON.parse(row.manifest) as unknown,
-        anchor: anchor ? { status: "anchored", ...anchorView(anchor) } : { status: "pending" },
+        anchor:
+          row.anchor_index === null
+            ? { status: "pending" }
+            : {
+                status: "anchored",
+                anchorIndex: row.anchor_index,
+                treeSize: row.tree_size,
+                root: row.root,
+                chainId: row.chain_id,
+                registry: row.registry,
+                txHash: row.tx_hash,
+                blockNumber: row.block_number,
+                blockHash: row.block_hash,
+                anchoredAt: row.anchored_at,
+              },
       };
     },
   );

@@ -9,17 +9,59 @@ export async function insertScore(db: Kysely<Database>, row: ScoreRow): Promise<
   await db.insertInto("scores").values(row).execute();
 }
 
-/** The agent's latest score row in a season, with its manifest. */
-export async function latestScore(
+/** The anchor columns of `latestScoreWithAnchor`, null while the score is not anchored. */
+export interface ScoreAnchorColumns {
+  anchor_index: number | null;
+  tree_size: number | null;
+  root: string | null;
+  chain_id: number | null;
+  registry: string | null;
+  tx_hash: string | null;
+  block_number: number | null;
+  block_hash: string | null;
+  anchored_at: number | null;
+}
+
+/**
+ * The agent's latest score row with its manifest and the anchor its seal sits in (if any), in one
+ * query: the hot path of `GET /agents/:id/score`.
+ */
+export async function latestScoreWithAnchor(
   db: Kysely<Database>,
   agentId: string,
   seasonId: string,
-): Promise<ScoreWithManifest | undefined> {
+): Promise<(ScoreWithManifest & ScoreAnchorColumns) | undefined> {
   return db
     .selectFrom("scores")
     .innerJoin("records", "records.seal", "scores.seal")
+    .leftJoin("anchors", (join) =>
+      join.on((eb) =>
+        eb(
+          "anchors.anchor_index",
+          "=",
+          eb
+            .selectFrom("anchors as first")
+            .select("first.anchor_index")
+            .whereRef("first.tree_size", ">", "records.leaf_index")
+            .orderBy("first.tree_size", "asc")
+            .limit(1),
+        ),
+      ),
+    )
     .selectAll("scores")
-    .select(["records.body as manifest", "records.leaf_index"])
+    .select([
+      "records.body as manifest",
+      "records.leaf_index",
+      "anchors.anchor_index",
+      "anchors.tree_size",
+      "anchors.root",
+      "anchors.chain_id",
+      "anchors.registry",
+      "anchors.tx_hash",
+      "anchors.block_number",
+      "anchors.block_hash",
+      "anchors.anchored_at",
+    ])
     .where("scores.agent_id", "=", agentId)
     .where("scores.season_id", "=", seasonId)
     .orderBy("scores.as_of", "desc")
