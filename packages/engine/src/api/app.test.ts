@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect } from "chai";
 import type { FastifyInstance } from "fastify";
 import { hex32Bytes, leafHash, nodeHash, toHex32, type Hex32 } from "@augur/scorer";
@@ -130,6 +131,9 @@ for (const backend of testBackends()) {
         seal,
       });
       expect(pending.json().manifest).to.include({ formula: "augur-score/v1", agent: "alpha" });
+      // The manifest is served as the sealed canonical text itself: hashing it gives the seal.
+      const text = /"manifest":(\{[^}]*\})/.exec(pending.body)![1]!;
+      expect(`0x${createHash("sha256").update(text).digest("hex")}`).to.equal(seal);
       expect(pending.json().anchor).to.deep.equal({ status: "pending" });
       await anchorWholeLog(store, 1);
       const anchored = await app.inject("/api/v1/agents/alpha/score?season_id=s1");

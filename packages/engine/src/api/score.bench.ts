@@ -3,7 +3,7 @@
  * side in one run (autocannon, loopback). The store holds BENCH_AGENTS agents (default 10,000)
  * with BENCH_HOURS hourly score rows each (default 24), in a temporary SQLite file.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
@@ -120,12 +120,12 @@ async function seed(file: string) {
   return store;
 }
 
-async function measure(url: string, paths: string[]): Promise<AutocannonResult> {
+async function measure(url: string, paths: string[], duration = SECONDS): Promise<AutocannonResult> {
   let i = 0;
   return autocannon({
     url,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration,
     requests: [
       { setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) },
     ],
@@ -134,7 +134,12 @@ async function measure(url: string, paths: string[]): Promise<AutocannonResult> 
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "augur-bench-"));
-  const store = await seed(join(dir, "augur.sqlite"));
+  // BENCH_DB=<file>: seed it once and reuse it on later runs (seeding takes about a minute).
+  const reuse = process.env.BENCH_DB;
+  const store =
+    reuse && existsSync(reuse)
+      ? await openStore({ kind: "sqlite", file: reuse })
+      : await seed(reuse ?? join(dir, "augur.sqlite"));
   const app = await buildApp({ store, chainId: 31337, now: () => START });
   const bare = Fastify();
   bare.get("/bare", async () => ({ status: "ok", score: 61.3, seal: `0x${"ab".repeat(32)}` }));
@@ -147,6 +152,9 @@ async function main() {
     );
     const check = await fetch(`${appUrl}${paths[0]}`);
     if (check.status !== 200) throw new Error(`score route answered ${check.status}`);
+    // Warm both (JIT, SQLite page cache) before measuring.
+    await measure(bareUrl, ["/bare"], 2);
+    await measure(appUrl, paths, 2);
     const baseline = await measure(bareUrl, ["/bare"]);
     const score = await measure(appUrl, paths);
     const row = (name: string, r: AutocannonResult) =>

@@ -51,6 +51,12 @@ const scoreResponse = {
   },
 } as const;
 
+// Stand-ins replaced by stored JSON text; they cannot occur in any other field of the view.
+const RAW_TERMS = "\u0000terms\u0000";
+const RAW_MANIFEST = "\u0000manifest\u0000";
+const RAW_TERMS_JSON = JSON.stringify(RAW_TERMS);
+const RAW_MANIFEST_JSON = JSON.stringify(RAW_MANIFEST);
+
 export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
     "/api/v1/agents/:id/score",
@@ -68,7 +74,7 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
         response: { 200: scoreResponse, "4xx": errorBody },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params as { id: string };
       const { season_id: seasonId } = request.query as { season_id: string };
       const db = deps.store.db;
@@ -79,7 +85,7 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
         }
         throw new ApiError(404, "NO_SCORE", `agent ${id} has no score in season ${seasonId} yet`);
       }
-      return {
+      const view = {
         agentId: row.agent_id,
         seasonId: row.season_id,
         asOf: row.as_of,
@@ -87,10 +93,10 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
         score: row.score,
         reason: row.reason,
         rank: row.rank,
-        terms: JSON.parse(row.terms) as unknown,
+        terms: RAW_TERMS,
         seal: row.seal,
         leafIndex: row.leaf_index,
-        manifest: JSON.parse(row.manifest) as unknown,
+        manifest: RAW_MANIFEST,
         anchor:
           row.anchor_index === null
             ? { status: "pending" }
@@ -107,6 +113,12 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
                 anchoredAt: row.anchored_at,
               },
       };
+      // The manifest goes out as its stored canonical text, byte for byte: sha256 of exactly what
+      // the client receives between the braces is the seal (and nothing is parsed and re-encoded).
+      const text = JSON.stringify(view)
+        .replace(RAW_TERMS_JSON, () => row.terms)
+        .replace(RAW_MANIFEST_JSON, () => row.manifest);
+      return reply.type("application/json; charset=utf-8").send(text);
     },
   );
 }

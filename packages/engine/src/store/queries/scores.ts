@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { preparedQuery } from "../prepared";
 import type { Database, ScoresTable } from "../schema";
 
 export type ScoreRow = Selectable<ScoresTable>;
@@ -22,51 +23,64 @@ export interface ScoreAnchorColumns {
   anchored_at: number | null;
 }
 
+const latestScoreQuery = preparedQuery(
+  (db: Kysely<Database>, agentId: string, seasonId: string) =>
+    db
+      // The latest row first (one index probe), then its record and anchor: joining before the
+      // LIMIT would join every hour of the season.
+      .selectFrom((eb) =>
+        eb
+          .selectFrom("scores")
+          .selectAll()
+          .where("agent_id", "=", agentId)
+          .where("season_id", "=", seasonId)
+          .orderBy("as_of", "desc")
+          .limit(1)
+          .as("latest"),
+      )
+      .innerJoin("records", "records.seal", "latest.seal")
+      .leftJoin("anchors", (join) =>
+        join.on((eb) =>
+          eb(
+            "anchors.anchor_index",
+            "=",
+            eb
+              .selectFrom("anchors as first")
+              .select("first.anchor_index")
+              .whereRef("first.tree_size", ">", "records.leaf_index")
+              .orderBy("first.tree_size", "asc")
+              .limit(1),
+          ),
+        ),
+      )
+      .selectAll("latest")
+      .select([
+        "records.body as manifest",
+        "records.leaf_index",
+        "anchors.anchor_index",
+        "anchors.tree_size",
+        "anchors.root",
+        "anchors.chain_id",
+        "anchors.registry",
+        "anchors.tx_hash",
+        "anchors.block_number",
+        "anchors.block_hash",
+        "anchors.anchored_at",
+      ]),
+  2,
+);
+
 /**
  * The agent's latest score row with its manifest and the anchor its seal sits in (if any), in one
- * query: the hot path of `GET /agents/:id/score`.
+ * prepared query: the hot path of `GET /agents/:id/score`.
  */
 export async function latestScoreWithAnchor(
   db: Kysely<Database>,
   agentId: string,
   seasonId: string,
 ): Promise<(ScoreWithManifest & ScoreAnchorColumns) | undefined> {
-  return db
-    .selectFrom("scores")
-    .innerJoin("records", "records.seal", "scores.seal")
-    .leftJoin("anchors", (join) =>
-      join.on((eb) =>
-        eb(
-          "anchors.anchor_index",
-          "=",
-          eb
-            .selectFrom("anchors as first")
-            .select("first.anchor_index")
-            .whereRef("first.tree_size", ">", "records.leaf_index")
-            .orderBy("first.tree_size", "asc")
-            .limit(1),
-        ),
-      ),
-    )
-    .selectAll("scores")
-    .select([
-      "records.body as manifest",
-      "records.leaf_index",
-      "anchors.anchor_index",
-      "anchors.tree_size",
-      "anchors.root",
-      "anchors.chain_id",
-      "anchors.registry",
-      "anchors.tx_hash",
-      "anchors.block_number",
-      "anchors.block_hash",
-      "anchors.anchored_at",
-    ])
-    .where("scores.agent_id", "=", agentId)
-    .where("scores.season_id", "=", seasonId)
-    .orderBy("scores.as_of", "desc")
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = await latestScoreQuery(db, agentId, seasonId);
+  return row as (ScoreWithManifest & ScoreAnchorColumns) | undefined;
 }
 
 /** The as-of time of the season's latest scoring cycle, if any. */
