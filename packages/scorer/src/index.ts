@@ -2,3 +2,6 @@ export * from "./errors";
 export * from "./hex";
 export * from "./seal";
 export * from "./merkle";
+export * from "./risk";
+export * from "./referee";
+export * from "./stewardship";

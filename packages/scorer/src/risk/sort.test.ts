@@ -1,0 +1,37 @@
+import { expect } from "chai";
+import { blankVault } from "./arbitraries.test-util";
+import { scoreVaults } from "./score-vaults";
+import { isRiskSortKey, sortRiskRows } from "./sort";
+
+describe("sorting risk rows", () => {
+  const active = { days_observed: 10, days_traded: 10 };
+  const { rows } = scoreVaults([
+    blankVault("b", { ...active, free_share: 0.1, liquidation_cushion: 0, largest_depositor_share: 0.5 }),
+    blankVault("a", { ...active, free_share: 0.2, liquidation_cushion: 0.2, largest_depositor_share: 1 }),
+    blankVault("c", { ...active, free_share: null, liquidation_cushion: 0.25, largest_depositor_share: 1 }),
+    blankVault("d", { ...active, free_share: 0.1, liquidation_cushion: 1, largest_depositor_share: 0.5 }),
+  ]);
+
+  it("puts the worst first and unmeasured rows last (null is not zero)", () => {
+    expect(sortRiskRows(rows, "exit").map((r) => r.vault_id)).to.deep.equal(["b", "d", "a", "c"]);
+  });
+
+  it("breaks ties by vault id", () => {
+    expect(sortRiskRows(rows, "largest_depositor").map((r) => r.vault_id)).to.deep.equal([
+      "a",
+      "c",
+      "b",
+      "d",
+    ]);
+  });
+
+  it("sorts by the total score too, leaving the input untouched", () => {
+    expect(sortRiskRows(rows, "score").map((r) => r.vault_id)).to.deep.equal(["b", "a", "d", "c"]);
+    expect(rows.map((r) => r.vault_id)).to.deep.equal(["b", "a", "c", "d"]);
+  });
+
+  it("knows its keys", () => {
+    expect(isRiskSortKey("worst_fall")).to.equal(true);
+    expect(isRiskSortKey("return")).to.equal(false);
+  });
+});

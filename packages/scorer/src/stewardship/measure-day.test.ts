@@ -1,0 +1,149 @@
+import { expect } from "chai";
+import { InvalidInputError } from "../errors";
+import type { PoolSwap, StewardshipConfig, TokenTransfer } from "./chain-data";
+import { STEWARDSHIP_V1 } from "./constants";
+import { distinctHolders } from "./holders";
+import { measureDay } from "./measure-day";
+
+const addr = (name: string) => `0x${Buffer.from(name).toString("hex").padStart(40, "0")}`;
+const POOL = addr("pool");
+const OPERATOR = addr("operator");
+const config: StewardshipConfig = { decimals: 18, pools: [POOL], excluded: [OPERATOR] };
+const HOUR = 3600;
+const DAY0 = 1_800_000_000; // the season starts; the measured day is day 29
+const asOf = DAY0 + 30 * 86_400;
+const at = (day: number, hour: number) => DAY0 + day * 86_400 + hour * HOUR;
+const T = 10n ** 18n; // one whole token
+
+/** A scripted history: each helper appends the swap and the token transfer it implies. */
+function history() {
+  const swaps: PoolSwap[] = [];
+  const transfers: TokenTransfer[] = [];
+  let n = 0;
+  const tx = () => `0x${(++n).toString(16).padStart(64, "0")}`;
+  return {
+    swaps,
+    transfers,
+    buy(taker: string, time: number, tokens: bigint, usd: number) {
+      const id = tx();
+      transfers.push({ tx: id, logIndex: 0, time, from: POOL, to: addr(taker), amount: tokens });
+      swaps.push({ tx: id, logIndex: 1, time, pool: POOL, taker: addr(taker), side: "buy", tokens, usd });
+    },
+    sell(taker: string, time: number, tokens: bigint, usd: number) {
+      const id = tx();
+      transfers.push({ tx: id, logIndex: 0, time, from: addr(taker), to: POOL, amount: tokens });
+      swaps.push({ tx: id, logIndex: 1, time, pool: POOL, taker: addr(taker), side: "sell", tokens, usd });
+    },
+    send(from: string, to: string, time: number, tokens: bigint) {
+      transfers.push({ tx: tx(), logIndex: 0, time, from: addr(from), to: addr(to), amount: tokens });
+    },
+  };
+}
+
+function scriptedDay() {
+  const h = history();
+  // Organic trades.
+  h.buy("grace", at(29, 1), 1000n * T, 1);
+  h.sell("henry", at(29, 2), 300n * T, 2);
+  // (b) round trips ×3 by "rita"; "rob" returns only 79 %; "ruth" round-trips twice.
+  for (const hour of [1, 5, 9]) {
+    h.buy("rita", at(29, hour), 1000n * T, 4);
+    h.sell("rita", at(29, hour + 1), 800n * T, 8);
+    h.buy("rob", at(29, hour), 1000n * T, 16);
+    h.sell("rob", at(29, hour + 1), 790n * T, 32);
+  }
+  for (const hour of [1, 5]) {
+    h.buy("ruth", at(29, hour), 1000n * T, 64);
+    h.sell("ruth", at(29, hour + 1), 1000n * T, 128);
+  }
+  // (a) xavier buys, passes the tokens to ivan, who sells within 24 h; "xena" → "iris" takes 26 h.
+  h.buy("xavier", at(29, 2), 500n * T, 256);
+  h.send("xavier", "ivan", at(29, 3), 500n * T);
+  h.sell("ivan", at(29, 4), 500n * T, 512);
+  h.buy("xena", at(28, 10), 500n * T, 1024); // the day before: not in today's volume either way
+  h.send("xena", "iris", at(28, 11), 500n * T);
+  h.sell("iris", at(29, 12), 500n * T, 2048);
+  // (c) "sam" funds "alba" and "bea": alba buys 1,000, bea sells 900: net 100 of 1,900 (5 %).
+  h.send("sam", "alba", at(3, 0), 1n * T);
+  h.send("sam", "bea", at(3, 0), 900n * T);
+  h.buy("alba", at(29, 6), 1000n * T, 4096);
+  h.sell("bea", at(29, 7), 900n * T, 8192);
+  // "seth" funds "cleo" and "dina": 1,000 bought, 500 sold: net 500 of 1,500 (33 %), organic.
+  h.send("seth", "cleo", at(3, 0), 1n * T);
+  h.send("seth", "dina", at(3, 0), 500n * T);
+  h.buy("cleo", at(29, 6), 1000n * T, 16384);
+  h.sell("dina", at(29, 7), 500n * T, 32768);
+  // The operator's own trades never count.
+  h.buy("operator", at(29, 3), 1n * T, 65536);
+  return h;
+}
+
+describe("stewardship: measureDay on a scripted history", () => {
+  const h = scriptedDay();
+  const result = measureDay({ asOf, balances: new Map(), transfers: h.transfers, swaps: h.swaps, config });
+
+  it("finds each excluded-volume cluster with the right criterion, and only those", () => {
+    const found = result.evidence.map((e) => [e.criterion, e.cluster]);
+    expect(found).to.deep.equal([
+      ["a", [addr("ivan"), addr("xavier")].sort()],
+      ["b", [addr("rita")]],
+      ["c", [addr("alba"), addr("bea"), addr("sam")].sort()],
+    ]);
+  });
+
+  it("publishes the numbers each criterion compared", () => {
+    const [a, b, c] = result.evidence;
+    expect(a!.measures).to.deep.equal({ trades: 1 });
+    expect(a!.volumeUsd).to.equal(256 + 512);
+    expect(b!.measures).to.deep.equal({ buys: 3, round_trips: 3 });
+    expect(b!.swaps).to.have.length(6);
+    expect(b!.volumeUsd).to.equal(3 * (4 + 8));
+    expect(c!.measures).to.deep.equal({
+      source: addr("sam"),
+      bought: (1000n * T).toString(),
+      sold: (900n * T).toString(),
+      net: (100n * T).toString(),
+      gross: (1900n * T).toString(),
+    });
+  });
+
+  it("counts as organic every other swap of the day by a non-excluded taker", () => {
+    const organic = 1 + 2 + 3 * (16 + 32) + 2 * (64 + 128) + 2048 + 16384 + 32768;
+    expect(result.organicVolumeUsd).to.equal(organic);
+    expect(result.excludedVolumeUsd).to.equal(256 + 512 + 3 * (4 + 8) + 4096 + 8192);
+  });
+
+  it("is the same whatever order the logs arrive in", () => {
+    const shuffled = measureDay({
+      asOf,
+      balances: new Map(),
+      transfers: [...h.transfers].reverse(),
+      swaps: [...h.swaps].reverse(),
+      config,
+    });
+    expect(shuffled).to.deep.equal(result);
+  });
+
+  it("refuses a malformed log, naming it", () => {
+    const bad = { ...h.swaps[0]!, side: "long" as "buy" };
+    expect(() => measureDay({ asOf, balances: new Map(), transfers: [], swaps: [bad], config })).to.throw(
+      InvalidInputError,
+      'swaps[0].side: must be "buy" or "sell"',
+    );
+  });
+});
+
+describe("stewardship: distinct holders", () => {
+  it("counts non-excluded, non-dust addresses; pools and burns are not holders", () => {
+    const dust = STEWARDSHIP_V1.dustWholeTokens * T;
+    const balances = new Map<string, bigint>([
+      [addr("at-the-line"), dust],
+      [addr("just-below"), dust - 1n],
+      [addr("whale"), 1000n * dust],
+      [OPERATOR, 1000n * dust],
+      [POOL, 1000n * dust],
+      [STEWARDSHIP_V1.burnAddresses[1], 1000n * dust],
+    ]);
+    expect(distinctHolders(balances, config)).to.equal(2);
+  });
+});
