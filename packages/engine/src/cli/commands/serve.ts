@@ -57,7 +57,7 @@ ${STORE_HELP}
     const store = await openStore(storeFrom(values, env));
     const app = await buildApp(
       { store, chainId, now: () => Math.floor(Date.now() / 1000) },
-      { logger: { level: env.LOG_LEVEL ?? "info" }, writesPerMinute },
+      { logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr }, writesPerMinute },
     );
     let address: string;
     try {
