@@ -100,6 +100,25 @@ for (const backend of testBackends()) {
       expect(body.anchor.root).to.equal(await new MerkleLogStore().root(store.db, treeSize));
     });
 
+    it("serves a sealed record whose body text hashes to its seal, with its signature", async () => {
+      const submission = await sign("Snapshot", snapshot("alpha", TEST_NOW - 30), agent);
+      const { seal } = (await post(submission)).json() as { seal: Hex32 };
+      const res = await app.inject(`/api/v1/records/${seal}`);
+      expect(res.statusCode).to.equal(200);
+      expect(res.json()).to.include({
+        seal,
+        kind: "snapshot",
+        agentId: "alpha",
+        signer: agent.address.toLowerCase(),
+      });
+      expect(res.json().signature).to.equal((submission.signature as string).toLowerCase());
+      const body = /"body":(\{.*\})\}$/.exec(res.body)![1]!;
+      expect(`0x${createHash("sha256").update(body).digest("hex")}`).to.equal(seal);
+      expect((await app.inject(`/api/v1/records/0x${"1".repeat(64)}`)).json().error.code).to.equal(
+        "UNKNOWN_SEAL",
+      );
+    });
+
     it("answers 404 UNKNOWN_SEAL for a seal never seen", async () => {
       const res = await app.inject(`/api/v1/anchors/leaves/0x${"0".repeat(64)}`);
       expect(res.statusCode).to.equal(404);

@@ -7,7 +7,7 @@ import { collectOpenApi } from "./openapi";
 import { anchorRoutes } from "./routes/anchors";
 import { consensusRoutes } from "./routes/consensus";
 import { metaRoutes } from "./routes/meta";
-import { RECORD_BODY_LIMIT, recordRoutes } from "./routes/records";
+import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
 import { scoreRoutes } from "./routes/scores";
 import { seasonRoutes } from "./routes/seasons";
 
@@ -41,6 +41,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
 
   metaRoutes(app, deps, openApi);
   recordRoutes(app, deps, { perMinute: options.writesPerMinute ?? 600 });
+  recordReadRoutes(app, deps);
   scoreRoutes(app, deps);
   anchorRoutes(app, deps);
   seasonRoutes(app, deps);

@@ -124,6 +124,7 @@ describe("HTTP API under malformed input", () => {
       segment.map((id) => ({ url: `/api/v1/agents/alpha/score?season_id=${id}` })),
       segment.map((id) => ({ url: `/api/v1/agents/${id}/score` })),
       segment.map((seal) => ({ url: `/api/v1/anchors/leaves/${seal}` })),
+      segment.map((seal) => ({ url: `/api/v1/records/${seal}` })),
       segment.map((id) => ({ url: `/api/v1/seasons/${id}/leaderboard?limit=0` })),
       fc.tuple(segment, segment).map(([limit, offset]) => ({
         url: `/api/v1/seasons/s1/leaderboard?limit=x${limit}&offset=${offset}`,

@@ -59,8 +59,13 @@ async function openPostgres(
     ...(location.schema ? { options: `-c search_path=${quoteIdent(location.schema)}` } : {}),
   });
   // Fail now, with the location in the message, rather than on the first query.
-  const client = await pool.connect();
-  client.release();
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
