@@ -5,3 +5,4 @@ export * from "./merkle";
 export * from "./risk";
 export * from "./referee";
 export * from "./stewardship";
+export * from "./augur";

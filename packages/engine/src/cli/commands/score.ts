@@ -1,0 +1,61 @@
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { AugurError, InvalidInputError, scoreSeasonJson } from "@augur/scorer";
+import { type Command, type CommandIo, UsageError } from "../command";
+
+/** The input file cannot be read at all (missing, a directory, no permission). */
+export class UnreadableInputError extends AugurError {
+  override readonly name = "UnreadableInputError";
+  constructor(path: string, reason: string) {
+    super("UNREADABLE_INPUT", `cannot read ${path}: ${reason}`, { path });
+  }
+}
+
+const usage = `Usage: augur score --input season.json
+
+Scores every agent of one season with augur-score/v1 and prints one JSON object:
+{ "formula", "season_id", "as_of", "rows": [ { "agent_id", "score", "rank", "reason", "terms",
+"weights_used", "match", "multiplier", "manifest", "seal" } ] }, rows by rank then agent id.
+
+Options:
+  --input FILE   the season input (schema: packages/scorer/schema/season.schema.json); - reads stdin
+
+A file that does not match the schema exits 1 with the field and row that are wrong.`;
+
+async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function readInput(path: string, io: CommandIo): Promise<unknown> {
+  let text: string;
+  try {
+    text = path === "-" ? await readStdin(io.stdin) : await readFile(path, "utf8");
+  } catch (error) {
+    throw new UnreadableInputError(path, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new InvalidInputError("$", `is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+export const command: Command = {
+  name: "score",
+  summary: "Score a season input with augur-score/v1 and print the sealed rows as JSON",
+  usage,
+  async run(argv, io) {
+    let input: string | undefined;
+    try {
+      ({ input } = parseArgs({ args: argv, options: { input: { type: "string" } }, strict: true }).values);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (input === undefined) throw new UsageError("--input is required (see augur score --help)");
+    const result = scoreSeasonJson(await readInput(input, io));
+    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,147 @@
+// `npx tsx --expose-gc packages/scorer/src/augur/score.bench.ts` (or `npm run bench score`):
+// scores a season of 10,000 agents × 720 hourly snapshots (+ 50 calls, 100 decisions and 20
+// trades each) twice, and prints time and peak memory beside a bare node:crypto pass that
+// sha256es the same snapshot records (the floor for sealing them):
+//   A. streamed: SeasonScorer fed one agent's records at a time (how the engine can feed it);
+//   B. whole: the season as one in-memory input, validated and scored (what `augur score` does).
+// BENCH_AGENTS / BENCH_SNAPSHOTS shrink it for a quick run. No timed assertions.
+import { createHash } from "node:crypto";
+import { validateSeasonInput } from "./input";
+import { scoreSeason, SeasonScorer, type UnrankedRow } from "./season";
+import type { AgentInput, CallInput, DecisionInput, SeasonInput, SnapshotInput, TradeInput } from "./types";
+
+const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
+const SNAPSHOTS = Number(process.env.BENCH_SNAPSHOTS ?? 720);
+const START = Date.parse("2026-11-01T00:00:00Z");
+const STYLES = ["momentum", "mean-reversion", "trend-following", "market-neutral", "discretionary"] as const;
+const TIMES = Array.from({ length: SNAPSHOTS }, (_, h) => new Date(START + h * 3_600_000).toISOString());
+
+const agents: AgentInput[] = Array.from({ length: AGENTS }, (_, a) => ({
+  id: `agent-${String(a).padStart(5, "0")}`,
+  creator: `creator-${a % 2500}`,
+  style: STYLES[a % STYLES.length]!,
+  active: true,
+}));
+const header = {
+  season: { id: "bench", start: TIMES[0]!, end: "2026-12-31T00:00:00.000Z" },
+  as_of: TIMES[TIMES.length - 1]!,
+  agents,
+  prior_scores: [],
+};
+
+/** One agent's records from a fixed linear congruential stream seeded by its number. */
+function agentRecords(a: number) {
+  let state = (20261130 + a * 7919) >>> 0;
+  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const agent = agents[a]!.id;
+  const snapshots: SnapshotInput[] = [];
+  let nav = 1000 + Math.floor(next() * 9000);
+  for (let i = 0; i < SNAPSHOTS; i++) {
+    const flow = i > 0 && next() < 0.01 ? 100 : 0;
+    nav = Math.round((nav * (1 + (next() - 0.5) * 0.01) + flow) * 100) / 100;
+    snapshots.push({ agent, at: TIMES[i]!, nav, flow, invested: Math.round(next() * 100) / 100 });
+  }
+  const decisions: DecisionInput[] = Array.from({ length: 100 }, (_, i) => ({
+    agent,
+    at: TIMES[(i * 7) % SNAPSHOTS]!,
+    decider: i % 10 === 0 ? "protective_exit" : "agent",
+    asset: "TSLA",
+    action: "buy",
+  }));
+  const trades: TradeInput[] = Array.from({ length: 20 }, (_, i) => ({
+    agent,
+    at: TIMES[(i * 31) % SNAPSHOTS]!,
+    asset: i % 2 ? "TSLA" : "AAPL",
+    side: next() < 0.5 ? "buy" : "sell",
+    quantity: 1 + Math.floor(next() * 10),
+    price: Math.round((150 + next() * 50) * 100) / 100,
+  }));
+  const calls: CallInput[] = Array.from({ length: 50 }, (_, i) => ({
+    agent,
+    resolved_at: TIMES[(i * 13) % SNAPSHOTS]!,
+    confidence: Math.round(next() * 100) / 100,
+    outcome: next() < 0.1 ? "void" : next() < 0.55 ? "hit" : "miss",
+  }));
+  return { snapshots, decisions, trades, calls };
+}
+
+/** The floor: one bare sha256 of each snapshot record's JSON, nothing else. */
+function floorHash(rows: readonly SnapshotInput[]): number {
+  let xor = 0;
+  for (const row of rows) xor ^= createHash("sha256").update(JSON.stringify(row)).digest()[0]!;
+  return xor;
+}
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Wall and CPU (user + system) time of `fn`: on a shared machine the CPU time is the fair figure. */
+class Timer {
+  wallMs = 0;
+  cpuMs = 0;
+  run<T>(fn: () => T): T {
+    const wall = performance.now();
+    const cpu = process.cpuUsage();
+    const result = fn();
+    const used = process.cpuUsage(cpu);
+    this.cpuMs += (used.user + used.system) / 1000;
+    this.wallMs += performance.now() - wall;
+    return result;
+  }
+  toString(): string {
+    return `cpu ${s(this.cpuMs)} (wall ${s(this.wallMs)})`;
+  }
+}
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
+const gc = (globalThis as { gc?: () => void }).gc;
+
+console.log(
+  `season: ${AGENTS.toLocaleString("en")} agents × ${SNAPSHOTS} snapshots = ${(AGENTS * SNAPSHOTS).toLocaleString("en")} ` +
+    `snapshots, ${(AGENTS * 100).toLocaleString("en")} decisions, ${(AGENTS * 50).toLocaleString("en")} calls, ` +
+    `${(AGENTS * 20).toLocaleString("en")} trades`,
+);
+
+// A. Streamed, one agent at a time; the floor is timed on the same records, interleaved.
+const floor = new Timer();
+const stream = new Timer();
+let checksum = 0;
+const scorer = new SeasonScorer(header);
+const streamed: UnrankedRow[] = [];
+for (let a = 0; a < AGENTS; a++) {
+  const records = agentRecords(a);
+  checksum ^= floor.run(() => floorHash(records.snapshots));
+  streamed.push(stream.run(() => scorer.scoreAgent(agents[a]!.id, records)));
+}
+const streamedResult = stream.run(() => scorer.result(streamed));
+const streamPeak = peakRss();
+console.log(`bare node:crypto sha256 of the snapshot records: ${floor} (checksum ${checksum})`);
+console.log(
+  `A. streamed scoring: ${stream} = ${(stream.cpuMs / floor.cpuMs).toFixed(2)}× the floor (cpu); ` +
+    `peak RSS ${mb(streamPeak)}; ${streamedResult.rows.filter((r) => r.score !== null).length} rows scored`,
+);
+
+// B. The whole season in memory, as `augur score --input` holds it.
+streamed.length = 0;
+gc?.();
+const parts = Array.from({ length: AGENTS }, (_, a) => agentRecords(a));
+const season: SeasonInput = {
+  ...header,
+  snapshots: parts.flatMap((p) => p.snapshots),
+  decisions: parts.flatMap((p) => p.decisions),
+  trades: parts.flatMap((p) => p.trades),
+  calls: parts.flatMap((p) => p.calls),
+};
+parts.length = 0;
+gc?.();
+const inputHeap = process.memoryUsage().heapUsed;
+const validate = new Timer();
+validate.run(() => validateSeasonInput(season));
+const score = new Timer();
+const whole = score.run(() => scoreSeason(season));
+const same = whole.rows.every((row, i) => row.seal === streamedResult.rows[i]!.seal);
+console.log(
+  `B. whole season: input heap ${mb(inputHeap)}; validate ${validate}; score ${score} = ` +
+    `${(score.cpuMs / floor.cpuMs).toFixed(2)}× the floor (cpu); validate + score cpu ` +
+    `${s(validate.cpuMs + score.cpuMs)}; peak RSS ${mb(peakRss())}; same seals as A: ${same}`,
+);
+console.log(`targets: < 5 s and < 1 GB on one core`);

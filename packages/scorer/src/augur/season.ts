@@ -1,0 +1,301 @@
+import type { Hex32 } from "../hex";
+import { SnapshotRootBuilder } from "./snapshot-root";
+import { measureDna, type TradePoint } from "./dna";
+import { AUGUR_SCORE_V1, type AugurFormula, type TermName } from "./formula";
+import { InvalidInputError } from "../errors";
+import { decimalValue, parseTime, validateSeasonInput } from "./input";
+import {
+  type CreatorInput,
+  deriveMatch,
+  deriveOutputs,
+  type ManifestInputs,
+  type ManifestSubject,
+  type MeasuredValues,
+  type ScoreManifest,
+  sealManifest,
+} from "./manifest";
+import { daysCompeting, measureCalibration, measureReturns, type SnapshotSeries } from "./measure";
+import { compareByRankThenAgent, competitionRanks } from "./rank";
+import { sealSnapshot, snapshotSealBytes } from "./snapshot-seal";
+import type { Terms } from "./terms";
+import type {
+  AgentInput,
+  CallInput,
+  DecisionInput,
+  PriorScoreInput,
+  SeasonInput,
+  SnapshotInput,
+  TradeInput,
+} from "./types";
+import { ineligibleReason, type IneligibleReason } from "./eligibility";
+
+/** One row of `augur score`, as pinned by the issue. */
+export interface ScoreRow {
+  readonly agent_id: string;
+  readonly score: number | null;
+  readonly rank: number | null;
+  readonly reason: IneligibleReason | null;
+  readonly terms: Terms;
+  readonly weights_used: Partial<Record<TermName, number>>;
+  readonly match: number | null;
+  readonly multiplier: number | null;
+  readonly manifest: ScoreManifest;
+  readonly seal: Hex32;
+}
+
+export interface SeasonScores {
+  readonly formula: string;
+  readonly season_id: string;
+  readonly as_of: string;
+  /** By rank, then agent id; unranked rows last. */
+  readonly rows: readonly ScoreRow[];
+}
+
+/** Validates a parsed season.json, then scores it. */
+export function scoreSeasonJson(raw: unknown, formula: AugurFormula = AUGUR_SCORE_V1): SeasonScores {
+  return scoreSeason(validateSeasonInput(raw), formula);
+}
+
+/** One agent's records (any order; records outside the season window are ignored). */
+export interface SeasonAgentRecords {
+  readonly snapshots: readonly SnapshotInput[];
+  readonly decisions: readonly DecisionInput[];
+  readonly trades: readonly TradeInput[];
+  readonly calls: readonly CallInput[];
+}
+
+/** What a season's scoring needs besides each agent's own records. */
+export type SeasonHeader = Pick<SeasonInput, "season" | "as_of" | "agents" | "prior_scores">;
+
+/**
+ * Scores the agents of one season one at a time, so a caller can stream each agent's records
+ * (from a store) instead of holding the whole season in memory. Rows are validated records.
+ * Only records inside the season up to the clock count, clock = min(as_of, season end). An
+ * agent's row depends only on its own records and its creator's prior sealed rows.
+ */
+export class SeasonScorer {
+  private readonly start: number;
+  private readonly clock: number;
+  private readonly agents = new Map<string, AgentInput>();
+  private readonly creatorInputs = new Map<string, CreatorInput[]>();
+
+  constructor(
+    private readonly header: SeasonHeader,
+    private readonly formula: AugurFormula = AUGUR_SCORE_V1,
+  ) {
+    this.start = parseTime(header.season.start, "season.start");
+    this.clock = Math.min(parseTime(header.as_of, "as_of"), parseTime(header.season.end, "season.end"));
+    for (const agent of header.agents) this.agents.set(agent.id, agent);
+    const latestPrior = latestPriorScores(header.prior_scores, parseTime(header.as_of, "as_of"));
+    const byCreator = new Map<string, AgentInput[]>();
+    for (const agent of header.agents) {
+      const list = byCreator.get(agent.creator) ?? [];
+      list.push(agent);
+      byCreator.set(agent.creator, list);
+    }
+    for (const agent of header.agents)
+      this.creatorInputs.set(agent.id, creatorInputsFor(agent, byCreator.get(agent.creator)!, latestPrior));
+  }
+
+  inSeason(at: string): boolean {
+    const ms = parseTime(at, "at");
+    return ms >= this.start && ms <= this.clock;
+  }
+
+  /** The agent's row without its rank (ranks need every row: see rankRows). */
+  scoreAgent(agentId: string, records: SeasonAgentRecords): UnrankedRow {
+    const agent = this.agents.get(agentId);
+    if (!agent) throw new InvalidInputError("agent", `unknown agent "${agentId}" (not in agents)`);
+    const within = <T>(rows: readonly T[], at: (row: T) => string) =>
+      rows.filter((row) => this.inSeason(at(row)));
+    const own = {
+      snapshots: within(records.snapshots, (r) => r.at),
+      decisions: within(records.decisions, (r) => r.at),
+      trades: within(records.trades, (r) => r.at),
+      calls: within(records.calls, (r) => r.resolved_at),
+    };
+    return scoreAgent(agent, own, this.creatorInputs.get(agentId)!, this.header, this.clock, this.formula);
+  }
+
+  /** The season's output: every row ranked, by rank then agent id. */
+  result(rows: readonly UnrankedRow[]): SeasonScores {
+    return {
+      formula: this.formula.version,
+      season_id: this.header.season.id,
+      as_of: this.header.as_of,
+      rows: rankRows(rows),
+    };
+  }
+}
+
+export type UnrankedRow = Omit<ScoreRow, "rank">;
+
+/** Competition ranks (1, 1, 3) over the scores; rows by rank, unranked last, then agent id. */
+export function rankRows(unranked: readonly UnrankedRow[]): ScoreRow[] {
+  const ranks = competitionRanks(unranked.map((row) => row.score));
+  return unranked
+    .map((row, i) => ({
+      agent_id: row.agent_id,
+      score: row.score,
+      rank: ranks[i]!,
+      reason: row.reason,
+      terms: row.terms,
+      weights_used: row.weights_used,
+      match: row.match,
+      multiplier: row.multiplier,
+      manifest: row.manifest,
+      seal: row.seal,
+    }))
+    .sort(compareByRankThenAgent);
+}
+
+/** Scores every agent of a validated season input. */
+export function scoreSeason(input: SeasonInput, formula: AugurFormula = AUGUR_SCORE_V1): SeasonScores {
+  const scorer = new SeasonScorer(input, formula);
+  const records = new Map<
+    string,
+    { snapshots: SnapshotInput[]; decisions: DecisionInput[]; trades: TradeInput[]; calls: CallInput[] }
+  >();
+  for (const agent of input.agents)
+    records.set(agent.id, { snapshots: [], decisions: [], trades: [], calls: [] });
+  const of = (agent: string) => records.get(agent)!;
+  for (const row of input.snapshots) of(row.agent).snapshots.push(row);
+  for (const row of input.decisions) of(row.agent).decisions.push(row);
+  for (const row of input.trades) of(row.agent).trades.push(row);
+  for (const row of input.calls) of(row.agent).calls.push(row);
+  return scorer.result(input.agents.map((agent) => scorer.scoreAgent(agent.id, of(agent.id))));
+}
+
+/** Each agent's latest prior row with sealed_at ≤ as_of (equal times: the larger seal, so it is stable). */
+function latestPriorScores(rows: readonly PriorScoreInput[], asOf: number): Map<string, PriorScoreInput> {
+  const latest = new Map<string, { row: PriorScoreInput; at: number }>();
+  rows.forEach((row, i) => {
+    const at = parseTime(row.sealed_at, `prior_scores[${i}].sealed_at`);
+    if (at > asOf) return;
+    const best = latest.get(row.agent);
+    if (!best || at > best.at || (at === best.at && row.seal > best.row.seal))
+      latest.set(row.agent, { row, at });
+  });
+  return new Map([...latest].map(([agent, { row }]) => [agent, row]));
+}
+
+/** The creator's other active agents that hold a sealed row, by agent id. */
+function creatorInputsFor(
+  agent: AgentInput,
+  sameCreator: readonly AgentInput[],
+  latestPrior: Map<string, PriorScoreInput>,
+): CreatorInput[] {
+  const inputs: CreatorInput[] = [];
+  for (const other of sameCreator) {
+    if (other.id === agent.id || !other.active) continue;
+    const row = latestPrior.get(other.id);
+    if (!row) continue;
+    const { agent: id, season_id, performance, seal, sealed_at } = row;
+    inputs.push({ agent: id, season_id, performance, seal, sealed_at });
+  }
+  return inputs.sort((a, b) => (a.agent < b.agent ? -1 : a.agent > b.agent ? 1 : 0));
+}
+
+/** Rows in time order (stable) with their times; most inputs arrive sorted, so check first. */
+function sortedByTime<T>(
+  rows: readonly T[],
+  at: (row: T) => string,
+): { rows: readonly T[]; ms: Float64Array } {
+  const ms = new Float64Array(rows.length);
+  let sorted = true;
+  for (let i = 0; i < rows.length; i++) {
+    ms[i] = parseTime(at(rows[i]!), "at");
+    if (i > 0 && ms[i]! < ms[i - 1]!) sorted = false;
+  }
+  if (sorted) return { rows, ms };
+  const order = Array.from(rows.keys()).sort((a, b) => ms[a]! - ms[b]! || a - b);
+  return { rows: order.map((i) => rows[i]!), ms: Float64Array.from(order, (i) => ms[i]!) };
+}
+
+function scoreAgent(
+  agent: AgentInput,
+  own: SeasonAgentRecords,
+  creatorInputs: CreatorInput[],
+  input: SeasonHeader,
+  clock: number,
+  formula: AugurFormula,
+): UnrankedRow {
+  // One pass over the snapshots: seal, fold into the Merkle root, keep the three numbers.
+  const snapshots = sortedByTime(own.snapshots, (row) => row.at);
+  const n = snapshots.rows.length;
+  const series = { nav: new Float64Array(n), flow: new Float64Array(n), invested: new Float64Array(n) };
+  const root = new SnapshotRootBuilder();
+  for (let i = 0; i < n; i++) {
+    const row = snapshots.rows[i]!;
+    root.add(snapshotSealBytes(row));
+    series.nav[i] = decimalValue(row.nav);
+    series.flow[i] = decimalValue(row.flow);
+    series.invested[i] = row.invested;
+  }
+  let ownDecisions = 0;
+  for (const decision of own.decisions) if (decision.decider === "agent") ownDecisions += 1;
+  const subject: ManifestSubject = {
+    agent: agent.id,
+    creator: agent.creator,
+    style: agent.style,
+    season_id: input.season.id,
+    as_of: input.as_of,
+  };
+  const inputs: ManifestInputs = {
+    snapshot_count: n,
+    snapshot_root: root.root(),
+    first_snapshot_seal: n > 0 ? sealSnapshot(snapshots.rows[0]!) : null,
+    last_snapshot_seal: n > 0 ? sealSnapshot(snapshots.rows[n - 1]!) : null,
+    decision_count: own.decisions.length,
+    own_decision_count: ownDecisions,
+    trade_count: own.trades.length,
+  };
+
+  const eligible = ineligibleReason(inputs.snapshot_count, inputs.own_decision_count, formula) === null;
+  const days = n > 0 ? daysCompeting(snapshots.ms[0]!, clock, formula) : 0;
+  const measured = eligible ? measure(series, days, own, creatorInputs, subject, inputs, formula) : null;
+  const outputs = deriveOutputs(subject, inputs, measured, formula);
+  const manifest: ScoreManifest = { formula, subject, inputs, measured, outputs };
+  return {
+    agent_id: agent.id,
+    score: outputs.score,
+    reason: outputs.reason,
+    terms: outputs.terms,
+    weights_used: outputs.weights_used,
+    match: measured === null ? null : measured.match,
+    multiplier: outputs.multiplier,
+    manifest,
+    seal: sealManifest(manifest),
+  };
+}
+
+function measure(
+  series: SnapshotSeries,
+  days: number,
+  own: SeasonAgentRecords,
+  creatorInputs: CreatorInput[],
+  subject: ManifestSubject,
+  inputs: ManifestInputs,
+  formula: AugurFormula,
+): MeasuredValues {
+  const sortedTrades = sortedByTime(own.trades, (row) => row.at);
+  const trades: TradePoint[] = sortedTrades.rows.map((row, i) => ({
+    atMs: sortedTrades.ms[i]!,
+    asset: row.asset,
+    buy: row.side === "buy",
+    quantity: decimalValue(row.quantity),
+    price: decimalValue(row.price),
+  }));
+  const resolved = own.calls
+    .filter((call) => call.outcome !== "void")
+    .map((call) => ({ confidence: call.confidence, hit: call.outcome === "hit" }));
+  const dna = measureDna(inputs.own_decision_count, trades, days);
+  return {
+    ...measureReturns(series, formula),
+    days,
+    ...measureCalibration(resolved, formula),
+    creator_inputs: creatorInputs,
+    dna,
+    match: deriveMatch(dna, subject, inputs, formula),
+  };
+}

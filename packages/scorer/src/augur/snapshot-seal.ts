@@ -1,0 +1,25 @@
+import { hash } from "node:crypto";
+import { type Hex32, hex32Bytes } from "../hex";
+import type { SnapshotInput } from "./types";
+
+/**
+ * The RFC 8785 canonical JSON of a validated snapshot row without a `seal` field, written directly: its keys are fixed
+ * and already in JCS order, and JSON.stringify writes strings and finite numbers exactly as JCS
+ * does. Equal to `canonicalJson(row)` (property-tested); about 10× faster on a season's rows.
+ */
+export function snapshotCanonicalJson(row: SnapshotInput): string {
+  return (
+    `{"agent":${JSON.stringify(row.agent)},"at":${JSON.stringify(row.at)},"flow":${JSON.stringify(row.flow)},` +
+    `"invested":${JSON.stringify(row.invested)},"nav":${JSON.stringify(row.nav)}}`
+  );
+}
+
+/** The 32 bytes of sealSnapshot(row). */
+export function snapshotSealBytes(row: SnapshotInput): Buffer {
+  return row.seal ? hex32Bytes(row.seal) : hash("sha256", snapshotCanonicalJson(row), "buffer");
+}
+
+/** The seal a manifest names for a validated snapshot row: its given `seal`, else seal(row). */
+export function sealSnapshot(row: SnapshotInput): Hex32 {
+  return row.seal ?? `0x${hash("sha256", snapshotCanonicalJson(row), "hex")}`;
+}

@@ -1,0 +1,45 @@
+import { buildReplica } from "../../scripts/replica/build";
+import { attachFork } from "../../scripts/replica/fork";
+import type { Replica } from "../../scripts/replica/types";
+
+export { buildReplica, DEFAULT_BUILD, type BuildOptions } from "../../scripts/replica/build";
+export type {
+  Replica,
+  ReplicaStock,
+  Side,
+  SwapResult,
+  SwapOptions,
+  StockRef,
+} from "../../scripts/replica/types";
+export type { PoolEvent } from "../../scripts/replica/history";
+export { tickCumulativeDelta, tickAt, twapTick } from "../../scripts/replica/history";
+export {
+  priceFromSqrtPriceX96,
+  sqrtPriceX96FromPrice,
+  approxPriceAtTick,
+  PRICE_ONE,
+} from "../../scripts/replica/math";
+
+const forkUrl = process.env.FORK_URL;
+
+/**
+ * Robinhood Chain's trading surface, for `loadFixture(deployReplica)`. Without FORK_URL: the local
+ * replica (USDG, three stock tokens with USDG pools in both token orders, Uniswap v3 from the
+ * official artifacts, 48 simulated hours of trading). With FORK_URL: the real tokens and pools of
+ * the forked chain, from `config/robinhood.json`, behind the same interface.
+ */
+export async function deployReplica(): Promise<Replica> {
+  return forkUrl ? attachFork(forkUrl) : buildReplica();
+}
+
+let announced = false;
+
+/** Says once per test run, in one line, which surface the tests run on when it is not a fork. */
+export function announceReplicaMode(): void {
+  if (forkUrl || announced) return;
+  announced = true;
+  console.log(
+    "      fork mode skipped: FORK_URL is not set, so these tests ran on the local replica " +
+      "(set FORK_URL, optionally FORK_BLOCK, to run them on Robinhood Chain's real pools)",
+  );
+}
