@@ -233,7 +233,7 @@ for (const backend of testBackends()) {
         "takenAt",
         "nav",
         "flow",
-        "invested",
+        "investedBps",
       ]);
     });
 

@@ -1,5 +1,6 @@
 import type { Hex32 } from "@augur/scorer";
 import type { Kysely } from "kysely";
+import { seasonClosesAt } from "../store/queries/seasons";
 import type { Database } from "../store/schema";
 import type { AgentInputs, PriorScore, SeasonScoringInput } from "./seams";
 
@@ -13,6 +14,8 @@ export async function loadSeasonInputs(
   asOf: number,
   anchoredSize: number,
 ): Promise<SeasonScoringInput> {
+  const row = await db.selectFrom("seasons").selectAll().where("id", "=", seasonId).executeTakeFirstOrThrow();
+  const season = { startsAt: row.starts_at, endsAt: seasonClosesAt(row) };
   const agents = await db
     .selectFrom("agents")
     .innerJoin("records", "records.seal", "agents.registration_seal")
@@ -43,6 +46,7 @@ export async function loadSeasonInputs(
   const creators = [...new Set(agents.map((a) => a.creator))];
   return {
     seasonId,
+    season,
     asOf,
     agents: agents.map((a) => ({
       agentId: a.id,

@@ -60,8 +60,15 @@ export interface PriorScore {
   readonly terms: Readonly<Record<string, unknown>>;
 }
 
+/** A season's window, unix seconds (the close is the earlier of its end and its closing). */
+export interface SeasonBounds {
+  readonly startsAt: number;
+  readonly endsAt: number;
+}
+
 export interface SeasonScoringInput {
   readonly seasonId: string;
+  readonly season: SeasonBounds;
   readonly asOf: number;
   readonly agents: readonly AgentInputs[];
   /** The latest anchored score of every agent of the creators above, any season. */

@@ -76,7 +76,12 @@ export const RECORD_FIELDS: Readonly<Record<RecordTypeName, readonly FieldSpec[]
       type: "int256",
       description: "deposits minus withdrawals since the previous snapshot, USDG base units",
     },
-    { name: "invested", type: "uint256", description: "value held outside cash, USDG base units" },
+    {
+      name: "investedBps",
+      type: "uint16",
+      maximum: 10000,
+      description: "share of NAV held outside cash, basis points (0–10,000)",
+    },
   ],
   Decision: [
     agentId,
