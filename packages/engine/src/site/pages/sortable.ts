@@ -1,0 +1,40 @@
+import { html, trustedHtml, type SafeHtml } from "../html";
+
+export type SortState = "ascending" | "descending" | "none";
+
+/**
+ * A sortable column header: a real link (the server sorts without JavaScript) that the site's
+ * script turns into an in-place sort; `aria-sort` says the current order.
+ */
+export function sortableHeader(options: {
+  label: string;
+  key: string;
+  href: string;
+  state: SortState;
+  numeric?: boolean;
+  firstOrder?: "ascending" | "descending";
+}): SafeHtml {
+  return html`<th
+    scope="col"
+    data-key="${options.key}"
+    aria-sort="${options.state}"
+    ${options.numeric ? trustedHtml(' class="num" data-type="number"') : ""}${options.firstOrder ===
+    "descending"
+      ? trustedHtml(' data-first="descending"')
+      : ""}
+  >
+    <a class="sort" href="${options.href}">${options.label}</a>
+  </th>`;
+}
+
+/** A header the script sorts in place (no server order for it): a button, since it acts on the page. */
+export function clientSortHeader(label: string, key: string, numeric = false): SafeHtml {
+  return html`<th
+    scope="col"
+    data-key="${key}"
+    aria-sort="none"
+    ${numeric ? trustedHtml(' class="num" data-type="number"') : ""}
+  >
+    <button type="button" class="sort">${label}</button>
+  </th>`;
+}
