@@ -30,7 +30,7 @@ th[aria-sort=ascending] .sort::after{content:" \\25B2"}th[aria-sort=descending] 
 .mono,code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.88em}
 .seal{word-break:break-all;white-space:normal}
 pre{background:var(--code);padding:.75rem;overflow-x:auto;border-radius:4px;max-width:100%}
-code{background:var(--code);padding:0 .2rem;border-radius:2px}pre code{background:none;padding:0}
+code{background:var(--code);padding:0 .2rem;border-radius:2px}:not(pre)>code{overflow-wrap:anywhere}pre code{background:none;padding:0}
 details{border:1px solid var(--line);border-radius:4px;padding:.5rem .75rem;margin:.75rem 0}
 summary{cursor:pointer;font-weight:600}
 .box{border:1px solid var(--line);border-left:4px solid var(--accent);border-radius:4px;padding:.75rem;margin:1rem 0;max-width:100%}
