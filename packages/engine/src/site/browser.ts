@@ -15,10 +15,10 @@ export class ChromiumMissingError extends Error {
 }
 
 /** Headless Chromium for the site's tests and bench; fails loudly when it is not installed. */
-export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) throw new ChromiumMissingError(CHROMIUM_PATH);
+export async function launchChromium(path = CHROMIUM_PATH): Promise<Browser> {
+  if (!existsSync(path)) throw new ChromiumMissingError(path);
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: path,
     headless: true,
     args: [
       "--no-sandbox",
