@@ -14,17 +14,26 @@ const ESCAPES: Record<string, string> = {
   "'": "&#39;",
 };
 
+const NEEDS_ESCAPE = /[&<>"']/;
+
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+  // Most values (numbers, ids) need nothing: skip the replace for them.
+  return NEEDS_ESCAPE.test(value) ? value.replace(/[&<>"']/g, (c) => ESCAPES[c]!) : value;
 }
 
 /** A value placed into a template: safe fragments pass through, arrays join, the rest is escaped. */
 export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
 
 function render(value: HtmlValue): string {
+  if (typeof value === "string") return escapeHtml(value);
+  if (typeof value === "number") return String(value);
   if (value === null || value === undefined || value === false) return "";
   if (value instanceof SafeHtml) return value.text;
-  if (Array.isArray(value)) return (value as readonly HtmlValue[]).map(render).join("");
+  if (Array.isArray(value)) {
+    let out = "";
+    for (const item of value as readonly HtmlValue[]) out += render(item);
+    return out;
+  }
   return escapeHtml(String(value));
 }
 

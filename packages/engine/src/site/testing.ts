@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../api/app";
 import type { AnchorReceipt, Keeper } from "../cycle/seams";
 import { runCycle } from "../cycle/run";
-import { appendEngineRecords } from "../records/append";
+import { appendEngineRecords, type EngineRecord } from "../records/append";
 import { ingestRecord, type Submission } from "../records/ingest";
 import { addTestSeason, SEASON_END, SEASON_START, sign, TEST_CHAIN_ID, testWallet } from "../records/testing";
 import { openStore, type Store } from "../store/open";
@@ -171,7 +171,7 @@ async function seedAgent(store: Store, plan: AgentPlan, now: number): Promise<vo
 
 /** Calls as the chain indexer records them from CallLedger (engine records, not signed by agents). */
 async function seedCalls(store: Store, now: number): Promise<void> {
-  const records = [];
+  const records: EngineRecord[] = [];
   for (const plan of PLANS) {
     for (let i = 0; i < plan.calls; i++) {
       const asset = i % 3 === 0 ? AAPL : TSLA;
@@ -183,7 +183,7 @@ async function seedCalls(store: Store, now: number): Promise<void> {
       const moved = Math.sign(exit - entry);
       const outcome = moved === 0 ? "void" : moved > 0 === (direction === "up") ? "hit" : "miss";
       records.push({
-        kind: "call" as const,
+        kind: "call",
         agentId: plan.id,
         seasonId: SITE_SEASON,
         body: {

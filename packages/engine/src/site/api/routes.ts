@@ -10,6 +10,7 @@ import {
   consensusMarkets,
   countStandings,
   listSeasons,
+  manifestTexts,
   seasonAgents,
   seasonRecords,
   STANDING_SORTS,
@@ -88,6 +89,10 @@ export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
           descending: q.order === "desc",
         }),
       ]);
+      const manifests = await manifestTexts(
+        db,
+        rows.map((r) => r.seal),
+      );
       return {
         seasonId: id,
         asOf,
@@ -95,7 +100,10 @@ export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
         limit: q.limit,
         offset: q.offset,
         rows: rows.map((r) => {
-          const outputs = (parsedJson(r.manifest).outputs ?? {}) as Record<string, unknown>;
+          const outputs = (parsedJson(manifests.get(r.seal) ?? "{}").outputs ?? {}) as Record<
+            string,
+            unknown
+          >;
           return {
             agentId: r.agent_id,
             creator: r.creator,
