@@ -56,7 +56,7 @@ export function registration(agentId: string, agent: Wallet, creator: Wallet, se
 }
 
 export function snapshot(agentId: string, takenAt: number, nav = "1000000000", seasonId = "s1") {
-  return { agentId, seasonId, takenAt, nav, flow: "0", invested: "500000000" };
+  return { agentId, seasonId, takenAt, nav, flow: "0", investedBps: 5000 };
 }
 
 export function decision(agentId: string, decidedAt: number, seasonId = "s1") {

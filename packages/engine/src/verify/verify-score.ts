@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { AugurError, type Hex32, recomputeManifest, seal as sealOf } from "@augur/scorer";
-import { verifyInclusionLocally } from "./inclusion";
+import { AugurError, type Hex32, recomputeManifest, seal as sealOf, verifyInclusion } from "@augur/scorer";
 import {
   errorMessage,
   type LeafResponse,
@@ -91,7 +90,14 @@ async function checkAnchored(
     return { label, seal, leaf: null, problem: `${problem}${message ? `: ${message}` : ""})` };
   }
   const leaf = parseLeafResponse(body, url);
-  if (!verifyInclusionLocally(seal, leaf.leafIndex, leaf.anchor.treeSize, leaf.proof, leaf.anchor.root))
+  if (
+    !verifyInclusion(seal, {
+      leafIndex: leaf.leafIndex,
+      treeSize: leaf.anchor.treeSize,
+      root: leaf.anchor.root,
+      proof: leaf.proof,
+    })
+  )
     return {
       label,
       seal,

@@ -1,1 +1,13 @@
-export { leafHash, nodeHash, merkleRoot } from "./root";
+export { EMPTY_ROOT, leafHash, nodeHash } from "./hashing";
+export { merkleRoot } from "./root";
+export { MerkleLog } from "./log";
+export { MerkleProofError, MerkleRangeError } from "./errors";
+export {
+  rootFromConsistencyProof,
+  rootFromInclusionProof,
+  verifyConsistency,
+  verifyInclusion,
+  verifyLeafHashInclusion,
+  type ConsistencyProof,
+  type InclusionProof,
+} from "./verify";

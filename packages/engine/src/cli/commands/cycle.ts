@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { AugurScorer } from "../../cycle/augur-scorer";
 import { CYCLE_SECONDS, runCycle } from "../../cycle/run";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
@@ -15,8 +16,8 @@ season from anchored inputs and appends the sealed score manifests to the log
 adds no second anchor and no second score row.
 
 Without --once it runs at the start of every hour until SIGINT or SIGTERM.
-The keeper (chain) and the scorer are not wired in yet: today a cycle reports the
-log head and says so.
+Scores are augur-score/v1 (packages/scorer). The keeper (chain) is not wired in
+yet: today nothing gets anchored, so scores see no anchored inputs yet.
 
 Options:
   --once               run one cycle and exit
@@ -30,7 +31,12 @@ ${STORE_HELP}
     const store = await openStore(storeFrom(values, process.env));
     const progress = (line: string) => io.stdout.write(`augur cycle: ${line}\n`);
     const once = async () => {
-      const report = await runCycle({ store, now: () => Math.floor(Date.now() / 1000), progress });
+      const report = await runCycle({
+        store,
+        scorer: new AugurScorer(),
+        now: () => Math.floor(Date.now() / 1000),
+        progress,
+      });
       progress(
         `done as of ${new Date(report.asOf * 1000).toISOString()}: head ${report.head.treeSize}, ` +
           `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons`,

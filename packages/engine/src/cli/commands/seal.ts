@@ -1,0 +1,34 @@
+import { parseArgs } from "node:util";
+import { InvalidInputError, seal } from "@augur/scorer";
+import { UsageError, type Command } from "../command";
+import { readInput } from "../input";
+
+const usage = `Usage: augur seal [file]
+
+Prints the seal of one JSON record: 0x + hex sha256 of its RFC 8785 canonical JSON.
+Reads the record from <file>, or from stdin when no file is given.
+`;
+
+export const command: Command = {
+  name: "seal",
+  summary: "print the seal (sha256 of RFC 8785 canonical JSON) of a JSON record",
+  usage,
+  async run(argv, io) {
+    let positionals: string[];
+    try {
+      ({ positionals } = parseArgs({ args: argv, options: {}, allowPositionals: true, strict: true }));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (positionals.length > 1) throw new UsageError(`expected at most one file, got ${positionals.length}`);
+    const text = await readInput(positionals[0], io);
+    let record: unknown;
+    try {
+      record = JSON.parse(text);
+    } catch (error) {
+      throw new InvalidInputError(positionals[0] ?? "stdin", `malformed JSON (${(error as Error).message})`);
+    }
+    io.stdout.write(`${seal(record)}\n`);
+    return 0;
+  },
+};

@@ -1,0 +1,175 @@
+import { expect } from "chai";
+import fc from "fast-check";
+import { toHex32, type Hex32 } from "../hex";
+import { EMPTY_ROOT, leafHash } from "./hashing";
+import { MerkleLog } from "./log";
+import { MerkleProofError, MerkleRangeError } from "./errors";
+import { consistencyMutants, inclusionMutants, logCase, sealsFor } from "./testing";
+import {
+  rootFromConsistencyProof,
+  rootFromInclusionProof,
+  verifyConsistency,
+  verifyInclusion,
+  verifyLeafHashInclusion,
+} from "./verify";
+
+describe("merkle: verifiers", () => {
+  const seals = sealsFor(1024);
+  const log = new MerkleLog(seals);
+
+  it("every honest inclusion proof verifies; every mutated one fails (1–1,024 leaves)", () => {
+    fc.assert(
+      fc.property(logCase, ({ size, leafIndex, pick }) => {
+        const index = leafIndex % size;
+        const honest = log.inclusionProof(index, size);
+        expect(verifyInclusion(seals[index]!, honest)).to.equal(true);
+        for (const { label, proof } of inclusionMutants(honest, pick, (n) => log.root(n), log.size)) {
+          expect(verifyInclusion(seals[index]!, proof), label).to.equal(false);
+        }
+        // Another seal, or the leaf hash passed where the seal belongs, never verifies.
+        expect(verifyInclusion(seals[(index + 1) % 1024]!, honest)).to.equal(false);
+        expect(verifyInclusion(log.leafHash(index), honest)).to.equal(false);
+      }),
+    );
+  });
+
+  it("an inner node passed as a leaf fails: the 0x00/0x01 prefixes are what stops it", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 512 }), fc.nat(), (half, j) => {
+        // In a tree of 2·half leaves, the level-1 nodes form a tree of `half` leaves with the
+        // same root: node j with the leaf's path minus its first sibling is a "proof" for it.
+        const size = 2 * half;
+        const index = 2 * (j % half);
+        const honest = log.inclusionProof(index, size);
+        const inner = toHex32(
+          Buffer.from(
+            rootFromInclusionProof(log.leafHash(index), 0, 2, [log.leafHash(index + 1)]).slice(2),
+            "hex",
+          ),
+        );
+        const forged = {
+          leafIndex: index / 2,
+          treeSize: half,
+          root: honest.root,
+          proof: honest.proof.slice(1),
+        };
+        // Without domain separation the forgery would hold (hashing the node as a leaf hash) …
+        expect(verifyLeafHashInclusion(inner, forged)).to.equal(true);
+        // … but a seal is always hashed with the leaf prefix first, so it cannot pose as a node.
+        expect(verifyInclusion(inner, forged)).to.equal(false);
+      }),
+    );
+  });
+
+  it("every honest consistency proof verifies; every mutated one fails (1–1,024 leaves)", () => {
+    fc.assert(
+      fc.property(logCase, ({ size, fromSize, pick }) => {
+        const honest = log.consistencyProof(fromSize, size);
+        expect(verifyConsistency(honest)).to.equal(true);
+        if (fromSize > 0)
+          expect(rootFromConsistencyProof(fromSize, size, honest.fromRoot, honest.proof)).to.equal(
+            honest.toRoot,
+          );
+        for (const { label, proof } of consistencyMutants(honest, pick, (n) => log.root(n), log.size)) {
+          expect(verifyConsistency(proof), `${label} ${JSON.stringify(proof)}`).to.equal(false);
+        }
+      }),
+    );
+  });
+
+  describe("edge cases", () => {
+    const some: Hex32 = `0x${"ab".repeat(32)}`;
+
+    it("a one-leaf tree: the root is the leaf hash, the proof empty", () => {
+      const root = toHex32(leafHash(some));
+      expect(verifyInclusion(some, { leafIndex: 0, treeSize: 1, root, proof: [] })).to.equal(true);
+      expect(verifyInclusion(some, { leafIndex: 0, treeSize: 1, root: some, proof: [] })).to.equal(false);
+    });
+
+    it("nothing is included in the empty tree", () => {
+      expect(verifyInclusion(some, { leafIndex: 0, treeSize: 0, root: EMPTY_ROOT, proof: [] })).to.equal(
+        false,
+      );
+      expect(() => rootFromInclusionProof(some, 0, 0, [])).to.throw(
+        MerkleRangeError,
+        /leaf index 0 is not below tree size 0/,
+      );
+    });
+
+    it("equal sizes are consistent only with equal roots and an empty proof", () => {
+      const root = log.root(5);
+      expect(verifyConsistency({ fromSize: 5, toSize: 5, fromRoot: root, toRoot: root, proof: [] })).to.equal(
+        true,
+      );
+      expect(verifyConsistency({ fromSize: 5, toSize: 5, fromRoot: root, toRoot: some, proof: [] })).to.equal(
+        false,
+      );
+      expect(
+        verifyConsistency({ fromSize: 5, toSize: 5, fromRoot: root, toRoot: root, proof: [root] }),
+      ).to.equal(false);
+      expect(() => rootFromConsistencyProof(5, 5, root, [root])).to.throw(
+        MerkleProofError,
+        /between equal sizes/,
+      );
+    });
+
+    it("the empty tree is extended by every tree, with an empty proof and its fixed root", () => {
+      const to = log.root(7);
+      expect(
+        verifyConsistency({ fromSize: 0, toSize: 7, fromRoot: EMPTY_ROOT, toRoot: to, proof: [] }),
+      ).to.equal(true);
+      expect(verifyConsistency({ fromSize: 0, toSize: 7, fromRoot: some, toRoot: to, proof: [] })).to.equal(
+        false,
+      );
+      expect(
+        verifyConsistency({ fromSize: 0, toSize: 7, fromRoot: EMPTY_ROOT, toRoot: to, proof: [to] }),
+      ).to.equal(false);
+      expect(() => rootFromConsistencyProof(0, 7, EMPTY_ROOT, [])).to.throw(
+        MerkleRangeError,
+        /from size 0 to size 7/,
+      );
+    });
+
+    it("the throwing forms name the problem", () => {
+      const honest = log.inclusionProof(3, 10);
+      const leaf = log.leafHash(3);
+      expect(() => rootFromInclusionProof(leaf, 3, 10, honest.proof.slice(1))).to.throw(
+        MerkleProofError,
+        /shorter than the path/,
+      );
+      expect(() => rootFromInclusionProof(leaf, 3, 10, [...honest.proof, some])).to.throw(
+        MerkleProofError,
+        /longer than the path/,
+      );
+      expect(() => rootFromInclusionProof(leaf, 3, 10, ["0x12" as Hex32])).to.throw(
+        MerkleProofError,
+        /proof\[0\] is not a 32-byte hash/,
+      );
+      expect(() => rootFromInclusionProof(leaf, -1, 10, [])).to.throw(MerkleRangeError, /leafIndex must be/);
+      const c = log.consistencyProof(3, 10);
+      expect(() => rootFromConsistencyProof(3, 10, some, c.proof)).to.throw(
+        MerkleProofError,
+        /does not rebuild the old root/,
+      );
+      expect(() => rootFromConsistencyProof(3, 10, c.fromRoot, [])).to.throw(
+        MerkleProofError,
+        /proof is empty/,
+      );
+      expect(() => rootFromConsistencyProof(11, 10, c.fromRoot, [])).to.throw(
+        MerkleRangeError,
+        /from size 11 to size 10/,
+      );
+    });
+
+    it("boolean verifiers return false on malformed input instead of throwing", () => {
+      const honest = log.inclusionProof(3, 10);
+      expect(verifyInclusion("0x12" as Hex32, honest)).to.equal(false);
+      expect(verifyInclusion(seals[3]!, { ...honest, proof: ["nope" as Hex32] })).to.equal(false);
+      expect(verifyInclusion(seals[3]!, { ...honest, treeSize: 2 ** 60 })).to.equal(false);
+      expect(verifyInclusion(seals[3]!, { ...honest, root: "0x" as Hex32 })).to.equal(false);
+      const c = log.consistencyProof(3, 10);
+      expect(verifyConsistency({ ...c, toSize: -1 })).to.equal(false);
+      expect(verifyConsistency({ ...c, fromRoot: "x" as Hex32 })).to.equal(false);
+    });
+  });
+});
