@@ -17,6 +17,11 @@ describe("markdown renderer (the docs/ subset)", () => {
     expect(out).to.contain("<pre><code>a &lt; b &amp;&amp; c</code></pre>");
   });
 
+  it("continues a list item over indented and lazy lines, so a code span may wrap", () => {
+    const out = renderMarkdown("- proof\n  `[0xaa,\n0xbb]`\n- next\n\nafter");
+    expect(out).to.equal("<ul><li>proof <code>[0xaa, 0xbb]</code></li><li>next</li></ul>\n<p>after</p>");
+  });
+
   it("renders pipe tables inside a scrolling wrapper", () => {
     const out = renderMarkdown("| a | b |\n| --- | --: |\n| 1 | `2` |\n");
     expect(out).to.equal(

@@ -59,8 +59,8 @@ export function renderMarkdown(source: string, idPrefix = "", headingOffset = 1)
         if (item && /\d/.test(item[1]!) === ordered) {
           items.push(item[2]!);
           i++;
-        } else if (items.length > 0 && /^\s{2,}\S/.test(lines[i]!)) {
-          items[items.length - 1] += ` ${lines[i]!.trim()}`; // continuation line
+        } else if (items.length > 0 && startsNothing(lines[i]!)) {
+          items[items.length - 1] += ` ${lines[i]!.trim()}`; // continuation line (indented or lazy)
           i++;
         } else break;
       }
@@ -74,6 +74,11 @@ export function renderMarkdown(source: string, idPrefix = "", headingOffset = 1)
   }
   flush();
   return out.join("\n");
+}
+
+/** A non-blank line that opens no block of its own continues the list item above it. */
+function startsNothing(line: string): boolean {
+  return line.trim() !== "" && !/^\s*(```|~~~|#{1,6}\s|\|)/.test(line);
 }
 
 function cells(row: string): string[] {

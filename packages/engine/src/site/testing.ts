@@ -2,13 +2,13 @@ import type { Wallet } from "ethers";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../api/app";
 import type { AnchorReceipt, Keeper } from "../cycle/seams";
+import { AugurScorer } from "../cycle/augur-scorer";
 import { runCycle } from "../cycle/run";
 import { appendEngineRecords, type EngineRecord } from "../records/append";
 import { ingestRecord, type Submission } from "../records/ingest";
-import { addTestSeason, SEASON_END, SEASON_START, sign, TEST_CHAIN_ID, testWallet } from "../records/testing";
+import { addTestSeason, SEASON_START, sign, TEST_CHAIN_ID, testWallet } from "../records/testing";
 import { openStore, type Store } from "../store/open";
 import { insertSeason } from "../store/queries/seasons";
-import { testScorer } from "./scorer-adapter";
 
 /**
  * A seeded store for the site's tests: a season with six agents whose records go through the
@@ -141,7 +141,7 @@ async function seedAgent(store: Store, plan: AgentPlan, now: number): Promise<vo
       takenAt: SEASON_START + i * DAY + 600,
       nav: usdg(nav),
       flow: "0",
-      invested: usdg(nav * 0.6),
+      investedBps: 6000,
     });
   }
   for (let i = 0; i < plan.decisions; i++) {
@@ -197,6 +197,7 @@ async function seedCalls(store: Store, now: number): Promise<void> {
           confidenceBps: 5500 + 500 * (i % 5),
           revealedAt: revealHour * HOUR + 120,
           closesAt: (revealHour + windowHours) * HOUR,
+          resolvedAt: (revealHour + windowHours) * HOUR,
           entryPrice: units18(entry),
           exitPrice: units18(exit),
           outcome,
@@ -271,10 +272,7 @@ export async function seededSiteStore(): Promise<Store> {
   await seedCalls(store, SITE_NOW);
   await seedConsensus(store);
   const keeper = instantKeeper();
-  const scorer = testScorer({
-    [SITE_SEASON]: { start: SEASON_START, end: SEASON_END },
-    s0: { start: SEASON_START - 40 * DAY, end: SEASON_START - 12 * DAY },
-  });
+  const scorer = new AugurScorer();
   await runCycle({ store, keeper, scorer, now: () => SITE_NOW });
   await runCycle({ store, keeper, now: () => SITE_NOW + HOUR });
   return store;

@@ -59,13 +59,11 @@ const optionalPrice = (v: unknown): number | null =>
 
 export function snapshotPoint(body: string, seal: string): SnapshotPoint {
   const m = messageOf(body);
-  const nav = num(m.nav) / USDG_UNITS;
-  const invested = num(m.invested) / USDG_UNITS;
   return {
     at: num(m.takenAt),
-    nav,
+    nav: num(m.nav) / USDG_UNITS,
     flow: num(m.flow) / USDG_UNITS,
-    invested: nav > 0 ? Math.min(1, invested / nav) : 0,
+    invested: num(m.investedBps) / 10_000,
     seal,
   };
 }
