@@ -119,7 +119,9 @@ export async function leaderboardPage(app: FastifyInstance, query: Record<string
                     numeric: true,
                     firstOrder: "descending",
                   })}
-                  <th scope="col">Terms</th>
+                  <th scope="col">
+                    Terms <span class="muted">(perf · risk · cons · cal · long · creator)</span>
+                  </th>
                   <th scope="col" class="num">Multiplier</th>
                 </tr>
               </thead>
