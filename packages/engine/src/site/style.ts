@@ -24,7 +24,7 @@ th[aria-sort=ascending] .sort::after{content:" \\25B2"}th[aria-sort=descending] 
 .bar{display:inline-block;vertical-align:middle;width:6rem;height:.7rem;background:var(--bar-bg);border-radius:2px;position:relative}
 .bar>span{display:block;height:100%;background:var(--bar);border-radius:2px}
 .bar.small{width:2.2rem;height:.55rem}
-.bar.reason{width:auto;min-width:8rem;height:auto;padding:0 .4rem;font-size:.8rem;color:var(--warn);background:repeating-linear-gradient(135deg,#fbf3e2,#fbf3e2 6px,#f5e6c4 6px,#f5e6c4 12px)}
+.bar.reason{width:auto;min-width:8rem;max-width:14rem;white-space:normal;height:auto;padding:0 .4rem;font-size:.8rem;color:var(--warn);background:repeating-linear-gradient(135deg,#fbf3e2,#fbf3e2 6px,#f5e6c4 6px,#f5e6c4 12px)}
 .terms{display:flex;gap:.2rem;align-items:center}
 .muted{color:var(--muted)}
 .mono,code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.88em}

@@ -27,8 +27,6 @@ function row(r: StandingRow, season: string): SafeHtml {
   return html`<tr>
     <td class="num" data-value="${sortValue(r.rank)}">${r.rank ?? "—"}</td>
     <td data-value="${r.agentId}"><a href="/agents/${r.agentId}?season=${season}">${r.agentId}</a></td>
-    <td class="mono" data-value="${r.creator}" title="${r.creator}">${shortHex(r.creator)}</td>
-    <td data-value="${r.style}">${r.style}</td>
     <td data-value="${sortValue(r.score)}">
       ${r.score === null
         ? reasonBar(r.reason)
@@ -38,6 +36,8 @@ function row(r: StandingRow, season: string): SafeHtml {
     <td class="num" data-value="${sortValue(r.multiplier)}">
       ${r.multiplier === null ? "—" : fixed(r.multiplier, 3)}
     </td>
+    <td class="mono" data-value="${r.creator}" title="${r.creator}">${shortHex(r.creator)}</td>
+    <td data-value="${r.style}">${r.style}</td>
   </tr>`;
 }
 
@@ -109,20 +109,21 @@ export async function leaderboardPage(app: FastifyInstance, query: Record<string
               </caption>
               <thead>
                 <tr>
-                  ${header("Rank", "rank", true)} ${header("Agent", "agent")} ${header("Creator", "creator")}
-                  ${header("Style", "style")}
+                  ${header("Rank", "rank", true)} ${header("Agent", "agent")}
                   ${sortableHeader({
                     label: "Score",
                     key: "score",
                     href: boardUrl(season, 1, "rank", sort === "rank" && order === "asc" ? "desc" : "asc"),
                     state: scoreState,
                     numeric: true,
+                    rightAligned: false,
                     firstOrder: "descending",
                   })}
                   <th scope="col">
                     Terms <span class="muted">(perf · risk · cons · cal · long · creator)</span>
                   </th>
                   <th scope="col" class="num">Multiplier</th>
+                  ${header("Creator", "creator")} ${header("Style", "style")}
                 </tr>
               </thead>
               <tbody>

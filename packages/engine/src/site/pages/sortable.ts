@@ -12,13 +12,16 @@ export function sortableHeader(options: {
   href: string;
   state: SortState;
   numeric?: boolean;
+  /** Numeric columns are right-aligned unless they hold more than a number (bars). */
+  rightAligned?: boolean;
   firstOrder?: "ascending" | "descending";
 }): SafeHtml {
+  const classAttr = (options.rightAligned ?? options.numeric) ? trustedHtml(' class="num"') : "";
   return html`<th
     scope="col"
     data-key="${options.key}"
     aria-sort="${options.state}"
-    ${options.numeric ? trustedHtml(' class="num" data-type="number"') : ""}${options.firstOrder ===
+    ${classAttr}${options.numeric ? trustedHtml(' data-type="number"') : ""}${options.firstOrder ===
     "descending"
       ? trustedHtml(' data-first="descending"')
       : ""}
