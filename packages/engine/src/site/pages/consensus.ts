@@ -44,7 +44,11 @@ export async function consensusPage(app: FastifyInstance): Promise<string> {
           No consensus event has been indexed from CallLedger yet. Rounds appear here once the chain indexer
           records them.
         </p>`
-      : html`<h2>Current rounds</h2>
+      : html`<h2>Latest round per market</h2>
+          <p class="muted">
+            The newest Consensus event of each asset and window. A round still below quorum or threshold has
+            emitted nothing yet, so it is not listed.
+          </p>
           <div class="table-wrap">
             <table>
               <thead>
