@@ -18,7 +18,8 @@ import {
   type StandingSort,
 } from "./queries";
 import { callPoint, decisionPoint, snapshotPoint, streaks, tradePoint } from "./record-bodies";
-import { refereeView } from "./referee-view";
+import { LogSizeMemo } from "./log-memo";
+import { refereeView, type RefereeView } from "./referee-view";
 import { riskView, type AgentBook } from "./risk-view";
 
 const seasonParams = { type: "object", required: ["id"], properties: { id: idSchema } } as const;
@@ -38,6 +39,7 @@ function parsedJson(text: string): Record<string, unknown> {
  */
 export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const db = deps.store.db;
+  const refereeMemo = new LogSizeMemo<RefereeView>();
 
   app.get(
     "/api/v1/seasons",
@@ -173,11 +175,13 @@ export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     async (request) => {
       const { id } = request.params as { id: string };
       await requireSeason(deps, id);
-      const records = await seasonRecords(db, id, ["call"]);
-      return refereeView(
-        id,
-        records.map((r) => ({ ...callPoint(r.body, r.seal), agent: r.agent_id })),
-      );
+      return refereeMemo.get(db, id, async () => {
+        const records = await seasonRecords(db, id, ["call"]);
+        return refereeView(
+          id,
+          records.map((r) => ({ ...callPoint(r.body, r.seal), agent: r.agent_id })),
+        );
+      });
     },
   );
 

@@ -93,6 +93,16 @@ function dnaBlock(score: ScoreView): SafeHtml {
   </dl>`;
 }
 
+/** The counts eligibility is decided on, from the manifest, so the reason can be checked. */
+function inputsLine(score: ScoreView): SafeHtml {
+  const inputs = asFields(asFields(score.manifest).inputs);
+  return html`<p id="inputs">
+    Inputs: ${num(inputs.snapshot_count) ?? "—"} snapshots, ${num(inputs.own_decision_count) ?? "—"} decisions
+    by its own decider (of ${num(inputs.decision_count) ?? "—"}), ${num(inputs.trade_count) ?? "—"} trades. A
+    rank needs at least 3 snapshots and 5 own decisions.
+  </p>`;
+}
+
 function anchorBlock(score: ScoreView): SafeHtml {
   const a = score.anchor;
   if (a.status !== "anchored") {
@@ -245,6 +255,7 @@ export async function agentPage(
             ${score.rank === null ? "" : html` <span class="muted">rank ${score.rank}</span>`}
           </p>
           <p class="muted">Formula ${score.formula}, as of ${utc(score.asOf)}.</p>
+          ${inputsLine(score)}
           <h2>Terms and what was measured</h2>
           ${termsTable(score)}
           <h2>Strategy DNA and match</h2>
