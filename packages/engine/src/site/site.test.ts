@@ -174,6 +174,11 @@ describe("site in headless Chromium", function () {
     expect(known).to.deep.equal([...known].sort((a, b) => b - a));
     expect(values.slice(known.length).every((v) => v === "")).to.equal(true);
     await page.close();
+    // Without the script the header links sort on the server: most measured first.
+    const served = await (await fetch(`${server.url}/risk?season=${SITE_SEASON}&sort=measurable`)).text();
+    const order = [...served.matchAll(/data-vault="([^"]+)"/g)].map((m) => m[1]);
+    expect(order).to.have.length(api.rows.length);
+    expect(order[order.length - 1]).to.equal(SITE_AGENTS.riskUnmeasurable);
   });
 
   it("every page fits a 390 px wide phone: no horizontal page scroll", async () => {

@@ -5,6 +5,7 @@ import {
   RISK_SCORE_V1,
   sortRiskRows,
   type RiskReport,
+  type RiskRow,
   type RiskSortKey,
 } from "@augur/scorer";
 import { apiGet } from "../api-client";
@@ -15,7 +16,7 @@ import { html } from "../html";
 import { layout } from "../layout";
 import { idParam } from "../params";
 import type { SeasonsView } from "../types";
-import { clientSortHeader, sortableHeader } from "./sortable";
+import { sortableHeader } from "./sortable";
 
 const LABELS: Record<string, string> = {
   worst_fall: "Worst fall",
@@ -25,6 +26,34 @@ const LABELS: Record<string, string> = {
   largest_depositor: "Largest depositor",
   stopped: "Stopped operating",
 };
+
+/** Every column sorts: the vault id A–Z, the rest worst (or most measured) first, unknown last. */
+type PageSort = RiskSortKey | "vault" | "measurable";
+
+function riskSort(value: unknown): PageSort | null {
+  if (value === undefined) return null;
+  if (typeof value === "string" && (value === "vault" || value === "measurable" || isRiskSortKey(value)))
+    return value;
+  throw new SitePageError(
+    400,
+    "BAD_PARAMETER",
+    `sort must be one of vault, score, measurable, ${RISK_COMPONENTS.join(", ")}`,
+  );
+}
+
+function sortedRows(rows: readonly RiskRow[], sort: PageSort | null): readonly RiskRow[] {
+  if (sort === null) return rows;
+  if (sort === "vault")
+    return [...rows].sort((a, b) => (a.vault_id < b.vault_id ? -1 : a.vault_id > b.vault_id ? 1 : 0));
+  if (sort === "measurable") {
+    return [...rows].sort(
+      (a, b) =>
+        b.measurable_share - a.measurable_share ||
+        (a.vault_id < b.vault_id ? -1 : a.vault_id > b.vault_id ? 1 : 0),
+    );
+  }
+  return sortRiskRows(rows, sort);
+}
 
 /** `/risk`: every vault's risk score with all six components and its measurable share. */
 export async function riskPage(app: FastifyInstance, query: Record<string, unknown>): Promise<string> {
@@ -37,28 +66,18 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
         <p>No season yet.</p>`,
     });
   const season = query.season === undefined ? seasons[0]!.id : idParam(query.season, "season");
-  let sort: RiskSortKey | null = null;
-  if (query.sort !== undefined) {
-    if (typeof query.sort !== "string" || !isRiskSortKey(query.sort)) {
-      throw new SitePageError(
-        400,
-        "BAD_PARAMETER",
-        `sort must be one of score, ${RISK_COMPONENTS.join(", ")}`,
-      );
-    }
-    sort = query.sort;
-  }
+  const sort = riskSort(query.sort);
   const report = await apiGet<RiskReport>(app, `/api/v1/seasons/${season}/risk`);
-  const rows = sort === null ? report.rows : sortRiskRows(report.rows, sort);
+  const rows = sortedRows(report.rows, sort);
   const minimum = RISK_SCORE_V1.minimumMeasurableShare;
-  const head = (key: RiskSortKey, label: string) =>
+  const head = (key: PageSort, label: string) =>
     sortableHeader({
       label,
       key,
       href: `/risk?season=${encodeURIComponent(season)}&sort=${key}`,
-      state: sort === key ? "descending" : "none",
-      numeric: true,
-      firstOrder: "descending",
+      state: sort === key ? (key === "vault" ? "ascending" : "descending") : "none",
+      numeric: key !== "vault",
+      firstOrder: key === "vault" ? "ascending" : "descending",
     });
   const c = report.coverage;
   const body = html`<h1>Vault risk</h1>
@@ -95,10 +114,9 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
           <table data-sortable id="risk">
             <thead>
               <tr>
-                ${clientSortHeader("Vault", "vault")}${head("score", "Score")}${clientSortHeader(
-                  "Measurable",
+                ${head("vault", "Vault")}${head("score", "Score")}${head(
                   "measurable",
-                  true,
+                  "Measurable",
                 )}${RISK_COMPONENTS.map((k) =>
                   head(k, `${LABELS[k]} (${fixed(RISK_SCORE_V1.weightsBps[k] / 100, 1)} %)`),
                 )}

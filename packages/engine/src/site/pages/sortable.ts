@@ -29,15 +29,3 @@ export function sortableHeader(options: {
     <a class="sort" href="${options.href}">${options.label}</a>
   </th>`;
 }
-
-/** A header the script sorts in place (no server order for it): a button, since it acts on the page. */
-export function clientSortHeader(label: string, key: string, numeric = false): SafeHtml {
-  return html`<th
-    scope="col"
-    data-key="${key}"
-    aria-sort="none"
-    ${numeric ? trustedHtml(' class="num" data-type="number"') : ""}
-  >
-    <button type="button" class="sort">${label}</button>
-  </th>`;
-}
