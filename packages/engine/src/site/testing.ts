@@ -256,9 +256,11 @@ function instantKeeper(): Keeper {
   };
 }
 
-/** Opens an in-memory store and seeds it; scores are sealed and anchored at SITE_NOW. */
-export async function seededSiteStore(): Promise<Store> {
-  const store = await openStore({ kind: "sqlite", file: ":memory:" });
+/** Opens a store (in-memory SQLite unless told) and seeds it; scores are sealed and anchored at SITE_NOW. */
+export async function seededSiteStore(
+  open: () => Promise<Store> = () => openStore({ kind: "sqlite", file: ":memory:" }),
+): Promise<Store> {
+  const store = await open();
   await insertSeason(store.db, {
     id: "s0",
     name: "Season s0",
