@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { STEWARDSHIP_V1 } from "@augur/scorer";
+import { STEWARDSHIP_V1, type RiskReport } from "@augur/scorer";
 import type { ApiDeps } from "../../api/deps";
 import { ApiError } from "../../api/errors";
 import { errorBody, idSchema } from "../../api/schemas";
@@ -11,16 +11,16 @@ import {
   countStandings,
   listSeasons,
   manifestTexts,
-  seasonAgents,
   seasonRecords,
   STANDING_SORTS,
   standingsPage,
   type StandingSort,
 } from "./queries";
-import { callPoint, decisionPoint, snapshotPoint, streaks, tradePoint } from "./record-bodies";
+import { callPoint, snapshotPoint, streaks } from "./record-bodies";
 import { LogSizeMemo } from "./log-memo";
 import { refereeView, type RefereeView } from "./referee-view";
-import { riskView, type AgentBook } from "./risk-view";
+import { seasonBooks } from "./books";
+import { riskView } from "./risk-view";
 
 const seasonParams = { type: "object", required: ["id"], properties: { id: idSchema } } as const;
 
@@ -40,6 +40,7 @@ function parsedJson(text: string): Record<string, unknown> {
 export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const db = deps.store.db;
   const refereeMemo = new LogSizeMemo<RefereeView>();
+  const riskMemo = new LogSizeMemo<RiskReport & { methodology: string; seasonId: string; asOf: number }>();
 
   app.get(
     "/api/v1/seasons",
@@ -198,33 +199,14 @@ export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     async (request) => {
       const { id } = request.params as { id: string };
       await requireSeason(deps, id);
-      const [agents, records] = await Promise.all([
-        seasonAgents(db, id),
-        seasonRecords(db, id, ["snapshot", "trade", "decision"]),
-      ]);
-      const books = new Map<
-        string,
-        {
-          snapshots: AgentBook["snapshots"][number][];
-          trades: AgentBook["trades"][number][];
-          decisions: AgentBook["decisions"][number][];
-        }
-      >(agents.map((a) => [a.id, { snapshots: [], trades: [], decisions: [] }]));
-      for (const r of records) {
-        const book = books.get(r.agent_id);
-        if (!book) continue;
-        if (r.kind === "snapshot") book.snapshots.push(snapshotPoint(r.body, r.seal));
-        else if (r.kind === "trade") book.trades.push(tradePoint(r.body));
-        else book.decisions.push(decisionPoint(r.body));
-      }
-      const sorted = [...books].map(([agentId, b]) => ({
-        agentId,
-        snapshots: b.snapshots.sort((x, y) => x.at - y.at),
-        trades: b.trades.sort((x, y) => x.at - y.at),
-        decisions: b.decisions.sort((x, y) => x.at - y.at),
+      const now = deps.now();
+      // Readings depend on the records and on the day (days observed): kept for the hour.
+      return riskMemo.get(db, `${id}|${Math.floor(now / 3600)}`, async () => ({
+        methodology: "risk-score/v1",
+        seasonId: id,
+        asOf: now,
+        ...riskView(await seasonBooks(db, id), now),
       }));
-      const report = riskView(sorted, deps.now());
-      return { methodology: "risk-score/v1", seasonId: id, asOf: deps.now(), ...report };
     },
   );
 
