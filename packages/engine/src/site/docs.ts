@@ -7,6 +7,7 @@ export const METHODOLOGY_DOCS = [
   { id: "referee", file: "referee.md", title: "Monkey-percentile referee (referee/v1)" },
   { id: "risk", file: "risk-score.md", title: "Vault risk score (risk-score/v1)" },
   { id: "stewardship", file: "stewardship.md", title: "Stewardship monitor (stewardship/v1)" },
+  { id: "calls", file: "call-ledger.md", title: "CallLedger: track record and consensus" },
   { id: "merkle", file: "merkle-log.md", title: "Seals and the Merkle log" },
 ] as const;
 

@@ -43,6 +43,6 @@ figure{margin:1rem 0}figure svg{max-width:100%;height:auto;display:block}figcapt
 form.inline{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
 .state{font-size:1.2rem;font-weight:700}
 footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.85rem;padding:1rem;text-align:center}
-.prose{max-width:48rem}.prose p,.prose li{overflow-wrap:anywhere}.prose table td,.prose table th{white-space:normal}
+.prose{max-width:48rem}.prose p,.prose li{overflow-wrap:anywhere}.prose td code,.prose th code{overflow-wrap:normal}.prose table td,.prose table th{white-space:normal}
 @media (max-width:600px){main{padding:.75rem}th,td{padding:.3rem .4rem}.bar{width:4rem}}
 `;

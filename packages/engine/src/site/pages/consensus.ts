@@ -39,6 +39,7 @@ export async function consensusPage(app: FastifyInstance): Promise<string> {
       track-record score to its side. A round reaches consensus with at least 3 voters and a lead of at least
       66.67 %; a flip of the leading direction inside a round is logged again.
     </p>
+    <p><a href="/methodology#calls">How calls, scores and consensus work</a></p>
     ${markets.length === 0
       ? html`<p>
           No consensus event has been indexed from CallLedger yet. Rounds appear here once the chain indexer

@@ -12,7 +12,11 @@ let cached: string | undefined;
 export function methodologyPage(): string {
   if (cached !== undefined) return cached;
   const sections = METHODOLOGY_DOCS.map((d) => {
-    const text = readDoc(d.file) ?? (d.id === "merkle" ? SEALS_SUMMARY : undefined);
+    // The section has its own title: the page's first heading would repeat it.
+    const text = (readDoc(d.file) ?? (d.id === "merkle" ? SEALS_SUMMARY : undefined))?.replace(
+      /^# [^\n]*\n/,
+      "",
+    );
     const rendered =
       text === undefined
         ? "<p>This page is not published in this build.</p>"
