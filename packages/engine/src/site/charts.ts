@@ -16,7 +16,14 @@ const n = (v: number) => v.toFixed(1);
  */
 export function lineChart(
   points: readonly { x: number; y: number }[],
-  options: { title: string; summary: string; yLabel: (y: number) => string; xLabel: (x: number) => string },
+  options: {
+    /** Unique on the page: names the title and description elements. */
+    id: string;
+    title: string;
+    summary: string;
+    yLabel: (y: number) => string;
+    xLabel: (x: number) => string;
+  },
 ): SafeHtml {
   if (points.length === 0) return html`<p class="muted">No data to chart yet.</p>`;
   const xs = points.map((p) => p.x);
@@ -30,12 +37,12 @@ export function lineChart(
   return html`<svg
     viewBox="0 0 ${W} ${H}"
     role="img"
-    aria-labelledby="chart-title chart-desc"
+    aria-labelledby="${options.id}-title ${options.id}-desc"
     width="${W}"
     height="${H}"
   >
-    <title id="chart-title">${options.title}</title>
-    <desc id="chart-desc">${options.summary}</desc>
+    <title id="${options.id}-title">${options.title}</title>
+    <desc id="${options.id}-desc">${options.summary}</desc>
     <g stroke="#d8dde3">
       <line x1="${PAD.left}" y1="${H - PAD.bottom}" x2="${W - PAD.right}" y2="${H - PAD.bottom}" />
       <line x1="${PAD.left}" y1="${PAD.top}" x2="${PAD.left}" y2="${H - PAD.bottom}" />

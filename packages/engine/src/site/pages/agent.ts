@@ -147,6 +147,7 @@ function curve(history: HistoryView): SafeHtml {
   const summary = `Return index over ${points.length} snapshots, from 1.000 on ${utc(points[0]!.x)} to ${last.y.toFixed(4)} on ${utc(last.x)} (${percent(last.y - 1, 2)}).`;
   return html`<figure>
       ${lineChart(points, {
+        id: "return-index",
         title: "Return index (deposits and withdrawals removed)",
         summary,
         yLabel: (y) => y.toFixed(3),

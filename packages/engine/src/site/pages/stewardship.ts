@@ -72,6 +72,7 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
             ${lineChart(
               s.days.map((d) => ({ x: d.at, y: d.holders })),
               {
+                id: "holders-chart",
                 title: "Distinct holders per day",
                 summary: `Holders over ${s.days.length} days; the trigger arms above ${t.holdersArmAbove}.`,
                 yLabel: (y) => y.toFixed(0),
@@ -84,6 +85,7 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
             ${lineChart(
               s.days.map((d) => ({ x: d.at, y: d.organicVolumeUsd })),
               {
+                id: "volume-chart",
                 title: "Organic volume per day (USD)",
                 summary: `Organic volume over ${s.days.length} days against the $${t.volumeFloorUsd} floor.`,
                 yLabel: (y) => `$${y.toFixed(0)}`,
