@@ -10,6 +10,7 @@ import { metaRoutes } from "./routes/meta";
 import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
 import { scoreRoutes } from "./routes/scores";
 import { seasonRoutes } from "./routes/seasons";
+import { registerSite } from "../site/register";
 
 export interface AppOptions {
   /** pino options, or false for no logs (tests). */
@@ -46,6 +47,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   anchorRoutes(app, deps);
   seasonRoutes(app, deps);
   consensusRoutes(app, deps);
+  registerSite(app, deps);
   await app.ready();
   return app;
 }

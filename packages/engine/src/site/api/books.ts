@@ -1,0 +1,36 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../store/schema";
+import { seasonAgents, seasonRecords } from "./queries";
+import { decisionPoint, snapshotPoint, tradePoint } from "./record-bodies";
+import type { AgentBook } from "./risk-view";
+
+/** Every registered agent's snapshots, trades and decisions of a season, each in time order. */
+export async function seasonBooks(db: Kysely<Database>, seasonId: string): Promise<AgentBook[]> {
+  const [agents, records] = await Promise.all([
+    seasonAgents(db, seasonId),
+    seasonRecords(db, seasonId, ["snapshot", "trade", "decision"]),
+  ]);
+  const books = new Map(
+    agents.map((a) => [
+      a.id,
+      {
+        snapshots: [] as AgentBook["snapshots"][number][],
+        trades: [] as AgentBook["trades"][number][],
+        decisions: [] as AgentBook["decisions"][number][],
+      },
+    ]),
+  );
+  for (const r of records) {
+    const book = books.get(r.agent_id);
+    if (!book) continue;
+    if (r.kind === "snapshot") book.snapshots.push(snapshotPoint(r.body, r.seal));
+    else if (r.kind === "trade") book.trades.push(tradePoint(r.body));
+    else book.decisions.push(decisionPoint(r.body));
+  }
+  return [...books].map(([agentId, b]) => ({
+    agentId,
+    snapshots: b.snapshots.sort((x, y) => x.at - y.at),
+    trades: b.trades.sort((x, y) => x.at - y.at),
+    decisions: b.decisions.sort((x, y) => x.at - y.at),
+  }));
+}

@@ -1,0 +1,66 @@
+import { html, trustedHtml, type SafeHtml } from "./html";
+import { SORT_SCRIPT } from "./sort-script";
+import { SITE_CSS } from "./style";
+
+export const NAV_ITEMS = [
+  { href: "/", label: "Leaderboard", key: "leaderboard" },
+  { href: "/consensus", label: "Consensus", key: "consensus" },
+  { href: "/referee", label: "Referee", key: "referee" },
+  { href: "/risk", label: "Risk", key: "risk" },
+  { href: "/stewardship", label: "Stewardship", key: "stewardship" },
+  { href: "/methodology", label: "Methodology", key: "methodology" },
+] as const;
+
+export type NavKey = (typeof NAV_ITEMS)[number]["key"] | "agent" | "error";
+
+export interface PageOptions {
+  readonly title: string;
+  readonly nav: NavKey;
+  readonly body: SafeHtml;
+  /** Pages with sortable tables carry the sort script. */
+  readonly script?: boolean;
+}
+
+/** The document every page shares: inline CSS, navigation, one optional inline script. */
+export function layout(page: PageOptions): string {
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${page.title} · Augur ledger</title>
+        <link rel="icon" href="data:," />
+        <style>
+          ${trustedHtml(SITE_CSS)}
+        </style>
+      </head>
+      <body>
+        <a class="skip" href="#main">Skip to content</a>
+        <header class="site">
+          <a class="brand" href="/">Augur ledger</a>
+          <nav class="site" aria-label="Main">
+            <ul>
+              ${NAV_ITEMS.map(
+                (item) =>
+                  html`<li>
+                    <a href="${item.href}" ${item.key === page.nav ? trustedHtml(' aria-current="page"') : ""}
+                      >${item.label}</a
+                    >
+                  </li>`,
+              )}
+            </ul>
+          </nav>
+        </header>
+        <main id="main" tabindex="-1">${page.body}</main>
+        <footer class="site">
+          Every number here is served by <a href="/api/v1/openapi.json">/api/v1</a> and can be recomputed from
+          sealed, anchored records.
+        </footer>
+        ${page.script
+          ? html`<script>
+              ${trustedHtml(SORT_SCRIPT)};
+            </script>`
+          : ""}
+      </body>
+    </html>`.text;
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from "fastify";
+import { apiGet } from "../api-client";
+import { histogramChart } from "../charts";
+import { fixed } from "../format";
+import { html } from "../html";
+import { layout } from "../layout";
+import { idParam } from "../params";
+import type { SeasonsView } from "../types";
+
+interface RefereeAgent {
+  readonly agent: string;
+  readonly status: "proving" | "ranked";
+  readonly percentile: number;
+  readonly scoredCalls: number;
+  readonly pendingCalls: number;
+  readonly sumR: number;
+  readonly monkeysBelow: number;
+  readonly monkeysEqual: number;
+  readonly quantiles: Record<string, number>;
+  readonly histogram: { min: number; max: number; counts: number[] };
+}
+interface Referee {
+  readonly method: string;
+  readonly monkeys: number;
+  readonly source: string;
+  readonly agents: readonly RefereeAgent[];
+}
+
+/** `/referee`: the monkey-percentile leaderboard (ranked, then proving) and each agent's monkeys. */
+export async function refereePage(app: FastifyInstance, query: Record<string, unknown>): Promise<string> {
+  const { seasons } = await apiGet<SeasonsView>(app, "/api/v1/seasons");
+  if (seasons.length === 0)
+    return layout({
+      title: "Referee",
+      nav: "referee",
+      body: html`<h1>Referee</h1>
+        <p>No season yet.</p>`,
+    });
+  const season = query.season === undefined ? seasons[0]!.id : idParam(query.season, "season");
+  const ref = await apiGet<Referee>(app, `/api/v1/seasons/${season}/referee`);
+  const table = (status: "ranked" | "proving") => {
+    const rows = ref.agents.filter((a) => a.status === status);
+    if (rows.length === 0) return html`<p class="muted">No ${status} agent.</p>`;
+    return html`<div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Agent</th>
+            <th scope="col" class="num">Percentile</th>
+            <th scope="col" class="num">Scored calls</th>
+            <th scope="col" class="num">Pending</th>
+            <th scope="col" class="num">Σr</th>
+            <th scope="col" class="num">Monkeys below / equal</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${rows.map(
+            (a) =>
+              html`<tr>
+                <td><a href="#monkeys-${a.agent}">${a.agent}</a></td>
+                <td class="num">${fixed(a.percentile, 2)}</td>
+                <td class="num">${a.scoredCalls}</td>
+                <td class="num">${a.pendingCalls}</td>
+                <td class="num">${fixed(a.sumR, 4)}</td>
+                <td class="num">${a.monkeysBelow} / ${a.monkeysEqual}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>`;
+  };
+  const body = html`<h1>Referee: would a coin have done as well?</h1>
+    <p class="lead">
+      Each agent is compared with ${ref.monkeys} monkeys that make its exact calls but pick directions with a
+      fair coin (${ref.method}). The number is the agent's percentile inside that crowd; ties count half.
+      Under 10 scored calls an agent is still proving. Source: ${ref.source}.
+    </p>
+    <p><a href="/methodology#referee">How the referee is computed</a></p>
+    ${ref.agents.length === 0
+      ? html`<p>
+          No call of season ${season} can be scored yet: the referee needs calls with an entry and an exit
+          price.
+        </p>`
+      : html`<h2>Ranked (10 or more scored calls)</h2>
+          ${table("ranked")}
+          <h2>Proving (fewer than 10)</h2>
+          ${table("proving")}
+          <h2>Monkey distributions</h2>
+          ${ref.agents.map(
+            (a) =>
+              html`<section id="monkeys-${a.agent}">
+                <h3>${a.agent}</h3>
+                <figure>
+                  ${histogramChart(a.histogram, {
+                    id: `hist-${a.agent}`,
+                    title: `Σr of ${ref.monkeys} monkeys on ${a.agent}'s schedule`,
+                    summary: `Monkey sums from ${fixed(a.histogram.min, 4)} to ${fixed(a.histogram.max, 4)}, median ${fixed(a.quantiles.p50 ?? null, 4)}; ${a.agent} made ${fixed(a.sumR, 4)}, the ${fixed(a.percentile, 2)}th percentile (red line).`,
+                    marker: a.sumR,
+                  })}
+                  <figcaption>
+                    Monkey sums from ${fixed(a.histogram.min, 4)} to ${fixed(a.histogram.max, 4)} (median
+                    ${fixed(a.quantiles.p50 ?? null, 4)}); ${a.agent}'s Σr ${fixed(a.sumR, 4)} is the red
+                    line, percentile ${fixed(a.percentile, 2)}.
+                  </figcaption>
+                </figure>
+              </section>`,
+          )}`}`;
+  return layout({ title: "Referee", nav: "referee", body });
+}

@@ -1,0 +1,59 @@
+import { expect } from "chai";
+import Fastify from "fastify";
+import { stewardshipPage } from "./stewardship";
+
+const thresholds = {
+  holdersArmAbove: 100,
+  holdersDeclineBps: 1500,
+  volumeFloorUsd: 500,
+  volumeRunDays: 30,
+  windowDays: 30,
+};
+
+describe("stewardship page", () => {
+  it("shows the state, both series with a text alternative, and each cluster's evidence (escaped)", async () => {
+    const app = Fastify();
+    app.get("/api/v1/stewardship", async () => ({
+      version: "stewardship/v1",
+      thresholds,
+      state: "maintenance",
+      stateSince: "2026-12-20",
+      days: [0, 1, 2].map((i) => ({
+        date: `2026-12-2${i}`,
+        at: 1_800_000_000 + i * 86_400,
+        holders: 150 - i,
+        organicVolumeUsd: 400 + i,
+        excludedVolumeUsd: 7000,
+      })),
+      clusters: [{ criterion: "b", addresses: ["0xabc", "<script>"], measures: { buys: 4, roundTrips: 3 } }],
+    }));
+    await app.ready();
+    // Templates are formatted source: compare text with whitespace runs collapsed.
+    const page = (await stewardshipPage(app)).replace(/\s+/g, " ");
+    await app.close();
+    expect(page).to.contain("State: maintenance mode").and.to.contain("since 2026-12-20");
+    expect(page.match(/<svg /g)).to.have.length(2);
+    expect(page).to.contain('aria-labelledby="holders-chart-title holders-chart-desc"');
+    expect(page).to.contain('<title id="volume-chart-title">');
+    expect(page).to.contain("Holders over 3 days").and.to.contain("against the $500 floor");
+    expect(page).to.contain("Criterion (b): 2 addresses");
+    expect(page).to.contain("&lt;script&gt;").and.not.to.contain('"<script>"');
+  });
+
+  it("says plainly that nothing is measured yet when no daily record exists", async () => {
+    const app = Fastify();
+    app.get("/api/v1/stewardship", async () => ({
+      version: "stewardship/v1",
+      thresholds,
+      state: null,
+      stateSince: null,
+      days: [],
+      clusters: [],
+    }));
+    await app.ready();
+    const page = await stewardshipPage(app);
+    await app.close();
+    expect(page).to.contain("State: not measured yet");
+    expect(page).not.to.contain("<svg");
+  });
+});

@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ApiDeps } from "../api/deps";
+import { siteApiRoutes } from "./api/routes";
+import { SitePageError } from "./errors";
+import { html } from "./html";
+import { layout } from "./layout";
+import { agentPage } from "./pages/agent";
+import { consensusPage } from "./pages/consensus";
+import { leaderboardPage } from "./pages/leaderboard";
+import { methodologyPage } from "./pages/methodology";
+import { refereePage } from "./pages/referee";
+import { riskPage } from "./pages/risk";
+import { stewardshipPage } from "./pages/stewardship";
+
+/** Nothing may load from elsewhere: the CSS and the one script are inline, images are data: URLs. */
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+function errorPage(error: SitePageError): string {
+  return layout({
+    title: `Error ${error.status}`,
+    nav: "error",
+    body: html`<h1>${error.status === 404 ? "Not found" : "Cannot show this page"}</h1>
+      <p id="error-message">${error.shortMessage}</p>
+      <p class="muted">Code ${error.code}. <a href="/">Back to the leaderboard</a></p>`,
+  });
+}
+
+type PageHandler = (request: FastifyRequest) => Promise<string> | string;
+
+function page(render: PageHandler) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    void reply.header("content-security-policy", CONTENT_SECURITY_POLICY).type("text/html; charset=utf-8");
+    try {
+      return await render(request);
+    } catch (error) {
+      if (error instanceof SitePageError) return reply.code(error.status).send(errorPage(error));
+      throw error;
+    }
+  };
+}
+
+const query = (r: FastifyRequest) => r.query as Record<string, unknown>;
+
+/**
+ * The site: server-rendered pages over the same `/api/v1` views the public API serves (read
+ * in process with `inject`), plus the read views the pages need beyond the engine's own routes.
+ */
+export function registerSite(app: FastifyInstance, deps: ApiDeps): void {
+  siteApiRoutes(app, deps);
+  app.get(
+    "/",
+    page((r) => leaderboardPage(app, query(r))),
+  );
+  app.get(
+    "/agents/:id",
+    page((r) => agentPage(app, r.params as Record<string, unknown>, query(r), `${r.protocol}://${r.host}`)),
+  );
+  app.get(
+    "/consensus",
+    page(() => consensusPage(app)),
+  );
+  app.get(
+    "/referee",
+    page((r) => refereePage(app, query(r))),
+  );
+  app.get(
+    "/risk",
+    page((r) => riskPage(app, query(r))),
+  );
+  app.get(
+    "/stewardship",
+    page(() => stewardshipPage(app)),
+  );
+  app.get(
+    "/methodology",
+    page(() => methodologyPage()),
+  );
+}

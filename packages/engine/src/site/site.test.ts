@@ -1,0 +1,223 @@
+import { createHash } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { expect } from "chai";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Store } from "../store/open";
+import { launchChromium } from "./browser";
+import { SITE_AGENTS, SITE_SEASON, seededSiteStore, startSiteServer, type SiteServer } from "./testing";
+
+const SHOTS = join(__dirname, "..", "..", "..", "..", "test-results", "site");
+
+const PAGES = [
+  { name: "leaderboard", path: `/?season=${SITE_SEASON}` },
+  { name: "agent-ranked", path: `/agents/ada?season=${SITE_SEASON}` },
+  { name: "agent-unranked", path: `/agents/${SITE_AGENTS.tooFewSnapshots}?season=${SITE_SEASON}` },
+  { name: "consensus", path: "/consensus" },
+  { name: "referee", path: `/referee?season=${SITE_SEASON}` },
+  { name: "risk", path: `/risk?season=${SITE_SEASON}` },
+  { name: "stewardship", path: "/stewardship" },
+  { name: "methodology", path: "/methodology" },
+] as const;
+
+/** Every console error, page error, failed request and 4xx/5xx response while a page loads. */
+async function visit(page: Page, url: string): Promise<string[]> {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("requestfailed", (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`));
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  const response = await page.goto(url, { waitUntil: "load" });
+  if (!response || response.status() !== 200) problems.push(`status ${response?.status()} for ${url}`);
+  return problems;
+}
+
+const columnTexts = (page: Page, column: number) =>
+  page.$$eval(`#leaderboard tbody tr td:nth-child(${column})`, (cells) =>
+    cells.map((c) => c.getAttribute("data-value") ?? ""),
+  );
+
+describe("site in headless Chromium", function () {
+  this.timeout(60_000);
+  let store: Store;
+  let server: SiteServer;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  before(async () => {
+    // Launch first: without Chromium the suite fails here with the install instructions.
+    browser = await launchChromium();
+    store = await seededSiteStore();
+    server = await startSiteServer(store);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.close();
+    await store?.close();
+  });
+
+  for (const p of PAGES) {
+    it(`${p.name}: loads with no console error and no failed request (screenshot)`, async () => {
+      const page = await context.newPage();
+      const problems = await visit(page, server.url + p.path);
+      // The methodology page is very long: its first screen is enough to look at.
+      await page.screenshot({ path: join(SHOTS, `${p.name}.png`), fullPage: p.name !== "methodology" });
+      expect(problems).to.deep.equal([]);
+      expect(await page.locator("main h1").count()).to.equal(1);
+      await page.close();
+    });
+  }
+
+  it("leaderboard: an unranked agent shows a bar with its reason instead of a number", async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/?season=${SITE_SEASON}`);
+    const row = page.locator("#leaderboard tbody tr", { hasText: SITE_AGENTS.tooFewSnapshots });
+    const bar = row.locator(".bar.reason");
+    expect(await bar.getAttribute("data-reason")).to.equal("too_few_snapshots");
+    expect(await bar.textContent()).to.contain("fewer than 3 snapshots");
+    const eve = page.locator("#leaderboard tbody tr", { hasText: SITE_AGENTS.tooFewDecisions });
+    expect(await eve.locator(".bar.reason").textContent()).to.contain("fewer than 5 own decisions");
+    const ranked = page.locator("#leaderboard tbody tr", { hasText: "ada" }).first();
+    expect(await ranked.locator("td").nth(2).locator("strong").textContent()).to.match(/^\d+\.\d$/);
+    await page.close();
+  });
+
+  it("leaderboard: header sorting works in the page (aria-sort follows) and by keyboard", async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/?season=${SITE_SEASON}`);
+    expect(await page.getAttribute("#leaderboard", "data-enhanced")).to.equal("true");
+    const agentHeader = page.locator('#leaderboard th[data-key="agent"]');
+    await agentHeader.locator(".sort").click();
+    expect(await agentHeader.getAttribute("aria-sort")).to.equal("ascending");
+    const asc = await columnTexts(page, 2);
+    expect(asc).to.deep.equal([...asc].sort());
+    await agentHeader.locator(".sort").focus();
+    await page.keyboard.press("Enter");
+    expect(await agentHeader.getAttribute("aria-sort")).to.equal("descending");
+    expect(await columnTexts(page, 2)).to.deep.equal([...asc].reverse());
+    expect(await page.getAttribute('#leaderboard th[data-key="rank"]', "aria-sort")).to.equal("none");
+    // Score: highest first, unranked (empty) last.
+    await page.locator('#leaderboard th[data-key="score"] .sort').click();
+    const scores = await columnTexts(page, 3);
+    const numbers = scores.filter((s) => s !== "").map(Number);
+    expect(numbers).to.deep.equal([...numbers].sort((a, b) => b - a));
+    expect(scores.slice(numbers.length).every((s) => s === "")).to.equal(true);
+    await page.close();
+  });
+
+  it("leaderboard: without JavaScript the header links sort on the server", async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noJs.newPage();
+    await page.goto(`${server.url}/?season=${SITE_SEASON}`);
+    await page.locator('#leaderboard th[data-key="agent"] a').click();
+    await page.waitForURL(/sort=agent/);
+    const first = await columnTexts(page, 2);
+    expect(first).to.deep.equal([...first].sort());
+    await page.locator('#leaderboard th[data-key="agent"] a').click();
+    await page.waitForURL(/order=desc/);
+    expect(await columnTexts(page, 2)).to.deep.equal([...first].reverse());
+    expect(await page.getAttribute('#leaderboard th[data-key="agent"]', "aria-sort")).to.equal("descending");
+    await noJs.close();
+  });
+
+  it("agent page: the seal shown is the API's seal, which is sha256 of the manifest it serves", async () => {
+    const api = await fetch(`${server.url}/api/v1/agents/ada/score?season_id=${SITE_SEASON}`);
+    const text = await api.text();
+    const body = JSON.parse(text) as { seal: string; anchor: { status: string; treeSize: number } };
+    const manifestText = text.slice(text.indexOf('"manifest":') + 11, text.indexOf(',"anchor":'));
+    expect(`0x${createHash("sha256").update(manifestText).digest("hex")}`).to.equal(body.seal);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/agents/ada?season=${SITE_SEASON}`);
+    expect((await page.textContent("#seal"))?.trim()).to.equal(body.seal);
+    expect(body.anchor.status).to.equal("anchored");
+    expect(await page.textContent("#anchor-status")).to.equal("anchored");
+    expect(await page.textContent("#verify-command")).to.equal(
+      `npx augur verify --api ${server.url} --agent ada --season ${SITE_SEASON}`,
+    );
+    expect(await page.locator("figure svg[role=img] title").textContent()).to.contain("Return index");
+    expect(await page.locator("details pre #manifest").count()).to.equal(1);
+    await page.close();
+  });
+
+  it("risk page: no score below 50 % measurable, the share shown beside it", async () => {
+    const api = (await (await fetch(`${server.url}/api/v1/seasons/${SITE_SEASON}/risk`)).json()) as {
+      rows: { vault_id: string; score: number | null; measurable_share: number }[];
+    };
+    const hidden = api.rows.find((r) => r.vault_id === SITE_AGENTS.riskUnmeasurable)!;
+    expect(hidden.measurable_share).to.be.below(0.5);
+    expect(hidden.score).to.equal(null);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/risk?season=${SITE_SEASON}`);
+    const row = page.locator(`#risk tr[data-vault="${SITE_AGENTS.riskUnmeasurable}"]`);
+    expect(await row.locator("td.score").getAttribute("data-value")).to.equal("");
+    expect(await row.locator("td.score .bar.reason").textContent()).to.contain("under 50 % measurable");
+    expect((await row.locator("td.measurable").textContent())?.trim()).to.equal(
+      `${(hidden.measurable_share * 100).toFixed(1)} %`,
+    );
+    const scored = page.locator('#risk tr[data-vault="ada"] td.score');
+    expect((await scored.textContent())?.trim()).to.match(/^\d+\.\d$/);
+    // Any column sorts: worst fall, worst first, unknown last.
+    const header = page.locator('#risk th[data-key="worst_fall"]');
+    await header.locator(".sort").click();
+    expect(await header.getAttribute("aria-sort")).to.equal("descending");
+    const values = await page.$$eval("#risk tbody tr td:nth-child(4)", (c) =>
+      c.map((x) => x.getAttribute("data-value") ?? ""),
+    );
+    const known = values.filter((v) => v !== "").map(Number);
+    expect(known).to.deep.equal([...known].sort((a, b) => b - a));
+    expect(values.slice(known.length).every((v) => v === "")).to.equal(true);
+    await page.close();
+    // Without the script the header links sort on the server: most measured first.
+    const served = await (await fetch(`${server.url}/risk?season=${SITE_SEASON}&sort=measurable`)).text();
+    const order = [...served.matchAll(/data-vault="([^"]+)"/g)].map((m) => m[1]);
+    expect(order).to.have.length(api.rows.length);
+    expect(order[order.length - 1]).to.equal(SITE_AGENTS.riskUnmeasurable);
+  });
+
+  it("every page fits a 390 px wide phone: no horizontal page scroll", async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const overflowing: string[] = [];
+    for (const p of PAGES) {
+      const page = await phone.newPage();
+      await page.goto(server.url + p.path);
+      // A string runs in the page (this file is compiled without DOM types).
+      const [scroll, client] = await page.evaluate<[number, number]>(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]",
+      );
+      if (scroll > client) overflowing.push(`${p.name}: ${scroll} > ${client}`);
+      if (p.name === "leaderboard" || p.name === "risk") {
+        await page.screenshot({ path: join(SHOTS, `${p.name}-390.png`), fullPage: true });
+      }
+      await page.close();
+    }
+    await phone.close();
+    expect(overflowing).to.deep.equal([]);
+  });
+
+  it("bad input gets a 4xx page with a clear message, never a 5xx", async () => {
+    const cases: [string, number, RegExp][] = [
+      ["/agents/nobody?season=s1", 404, /agent nobody is not registered in season s1/],
+      ["/agents/ada?season=NOPE", 400, /season must be a lowercase id/],
+      ["/?season=zz", 404, /season zz does not exist/],
+      ["/?season=s1&page=0", 400, /page must be a whole number/],
+      ["/?season=s1&page=7", 404, /page 7 does not exist/],
+      ["/?season=s1&sort=bogus", 400, /sort must be one of/],
+      ["/risk?season=s1&sort=bogus", 400, /sort must be one of/],
+      ["/referee?season=zz", 404, /season zz does not exist/],
+    ];
+    for (const [path, status, message] of cases) {
+      const res = await fetch(server.url + path);
+      const text = await res.text();
+      expect(res.status, path).to.equal(status);
+      expect(res.headers.get("content-type"), path).to.match(/^text\/html/);
+      expect(text, path).to.match(message);
+    }
+  });
+});
