@@ -16,6 +16,8 @@ export interface Store {
   readonly dialect: DialectName;
   /** The location, safe to print. */
   readonly description: string;
+  /** The PostgreSQL schema the store lives in, when not the default. */
+  readonly schema?: string;
   close(): Promise<void>;
 }
 
@@ -95,7 +97,13 @@ export async function openStore(
   } catch (error) {
     throw new StoreOpenError(description, error instanceof Error ? error.message : String(error));
   }
-  const store: Store = { db, dialect: location.kind, description, close: () => db.destroy() };
+  const store: Store = {
+    db,
+    dialect: location.kind,
+    description,
+    ...(location.kind === "postgres" && location.schema ? { schema: location.schema } : {}),
+    close: () => db.destroy(),
+  };
   if (options.migrate ?? true) {
     try {
       await migrateToLatest(store);
@@ -108,8 +116,14 @@ export async function openStore(
 }
 
 /** Applies every pending migration in order; returns the names applied now (empty if none). */
-export async function migrateToLatest(store: Pick<Store, "db" | "dialect">): Promise<string[]> {
-  const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
+export async function migrateToLatest(store: Pick<Store, "db" | "dialect" | "schema">): Promise<string[]> {
+  // Kysely looks for its own tables by name across schemas unless told which one: with another
+  // store's schema in the same database it would find their lock table and skip creating ours.
+  const migrator = new Migrator({
+    db: store.db,
+    provider: migrationProvider(store.dialect),
+    ...(store.schema ? { migrationTableSchema: store.schema } : {}),
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((r) => r.status === "Error");
   if (error || failed) {
