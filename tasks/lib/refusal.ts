@@ -1,0 +1,35 @@
+import { HardhatPluginError } from "hardhat/plugins";
+import { AugurError } from "@augur/scorer";
+import { toAgentError } from "@augur/agent";
+
+/**
+ * Hardhat prints a plugin error as one line (no stack trace) and exits 1: every refusal a person
+ * can act on becomes one. The typed error stays on `parent` for programs and tests.
+ */
+export class TaskRefusal extends HardhatPluginError {
+  constructor(error: Error) {
+    super("augur", `${error.name}: ${error.message}`, error);
+  }
+}
+
+/** Known errors (typed toolkit errors, deploy config/check errors, decoded reverts) → TaskRefusal. */
+export function refusal(error: unknown): unknown {
+  const typed = toAgentError(error);
+  if (typed instanceof AugurError) return new TaskRefusal(typed);
+  if (
+    typed instanceof Error &&
+    ["DeployConfigError", "DeployCheckError", "DeployDriftError", "TaskArgumentError"].includes(typed.name)
+  ) {
+    return new TaskRefusal(typed);
+  }
+  return typed;
+}
+
+/** Runs a task body, turning refusals into one-line errors. */
+export async function guarded<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    throw refusal(error);
+  }
+}
