@@ -80,7 +80,7 @@ task(
         }
       }
       const proof = fromSize === 0 ? [] : log.consistencyProof(fromSize).proof;
-      const sent = await send(() => registry.getFunction("post")(log.size, root, proof));
+      const sent = await send(registry.getFunction("post"), [log.size, root, proof]);
       return report(
         args.json,
         { posted: true, treeSize: log.size, root, index: count, fromSize, ...sent },

@@ -79,7 +79,7 @@ task(
           poolAddress,
         );
       }
-      const sent = await send(() => oracle.getFunction("setPool")(asset, poolAddress));
+      const sent = await send(oracle.getFunction("setPool"), [asset, poolAddress]);
       return report(args.json, { asset, pool: poolAddress, ...sent }, () => [
         `oracle now prices ${args.asset} from pool ${poolAddress} (tx ${sent.txHash})`,
       ]);
@@ -119,7 +119,7 @@ task("oracle:push", "Updater: push a price for an asset that has no pool (kept a
           updater === ZeroAddress ? "none set: the owner names one with setUpdater" : updater,
         );
       }
-      const sent = await send(() => oracle.getFunction("pushPrice")(asset, price18));
+      const sent = await send(oracle.getFunction("pushPrice"), [asset, price18]);
       return report(args.json, { asset, price18, ...sent }, () => [
         `pushed ${args.price} USDG for ${args.asset} (tx ${sent.txHash})`,
       ]);

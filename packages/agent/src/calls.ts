@@ -90,7 +90,7 @@ export async function commitCall(
     preparedAt: Math.floor(Date.now() / 1000),
     state: "prepared",
   });
-  const sent = await send(() => context.ledger.getFunction("commit")(commitment), {
+  const sent = await send(context.ledger.getFunction("commit"), [commitment], {
     onSent: (txHash) => vault.update(commitment, { commitTx: txHash }),
   });
   const { callId, committedAt } = committedEvent(context, sent.receipt.logs);
@@ -127,15 +127,8 @@ export async function revealCall(
   const now = (await context.signer.provider.getBlock("latest"))?.timestamp ?? 0;
   if (now > call.revealDeadline) throw new RevealTimedOutError(callId, call.revealDeadline);
   const sent = await send(
-    () =>
-      context.ledger.getFunction("reveal")(
-        callId,
-        entry.asset,
-        entry.window,
-        entry.direction,
-        entry.confidenceBps,
-        entry.salt,
-      ),
+    context.ledger.getFunction("reveal"),
+    [callId, entry.asset, entry.window, entry.direction, entry.confidenceBps, entry.salt],
     { committedBlock: entry.committedBlock },
   );
   const revealed = await readCall(context, callId);
@@ -156,7 +149,7 @@ export async function settleCall(
 ): Promise<SettleResult> {
   const call = await readCall(context, callId);
   if (call.status !== "revealed") throw new WrongCallStatusError(callId, call.status, "revealed");
-  const sent = await send(() => context.ledger.getFunction("settle")(callId));
+  const sent = await send(context.ledger.getFunction("settle"), [callId]);
   const settled = await readCall(context, callId);
   const entry = vault?.findByCallId(callId);
   if (vault && entry) vault.update(entry.commitment, { state: "settled", outcome: settled.outcome });
@@ -171,7 +164,7 @@ export async function expireCall(
 ): Promise<Sent & { callId: bigint }> {
   const call = await readCall(context, callId);
   if (call.status !== "committed") throw new WrongCallStatusError(callId, call.status, "committed");
-  const sent = await send(() => context.ledger.getFunction("expire")(callId));
+  const sent = await send(context.ledger.getFunction("expire"), [callId]);
   const entry = vault?.findByCallId(callId);
   if (vault && entry) vault.update(entry.commitment, { state: "expired", outcome: "miss" });
   return { ...pick(sent), callId };

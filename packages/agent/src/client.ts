@@ -1,4 +1,12 @@
-import { Contract, getAddress, isAddress, type ContractTransactionResponse, type Signer } from "ethers";
+import {
+  Contract,
+  getAddress,
+  isAddress,
+  type BaseContractMethod,
+  type ContractTransactionReceipt,
+  type ContractTransactionResponse,
+  type Signer,
+} from "ethers";
 import { CALL_LEDGER_ABI, ERC20_ABI, PRICE_ORACLE_ABI } from "./abi";
 import { toAgentError } from "./revert";
 
@@ -67,15 +75,20 @@ export interface Sent {
 }
 
 /**
- * Sends a contract call and waits for it. Gas is estimated first (ethers does so), so a call that
- * would revert fails here with its typed error and no transaction is broadcast.
+ * Sends a contract call and waits for it. The call is first estimated (executed against the
+ * pending block): one that would revert fails here with its typed error and no transaction is
+ * broadcast. Some signers (Hardhat's) send without estimating, so this does not rely on them.
  */
 export async function send(
-  call: () => Promise<ContractTransactionResponse>,
+  method: BaseContractMethod,
+  args: readonly unknown[],
   hints: { committedBlock?: number; onSent?: (txHash: string) => void } = {},
-): Promise<Sent & { receipt: NonNullable<Awaited<ReturnType<ContractTransactionResponse["wait"]>>> }> {
+): Promise<Sent & { receipt: ContractTransactionReceipt }> {
   try {
-    const response = await call();
+    const gasLimit = await method.estimateGas(...args);
+    const response = (await method(...args, {
+      gasLimit: gasLimit + gasLimit / 5n,
+    })) as ContractTransactionResponse;
     hints.onSent?.(response.hash);
     const receipt = await response.wait();
     if (!receipt) throw new Error(`transaction ${response.hash} was dropped`);

@@ -17,9 +17,8 @@ export async function depositStake(
     context.agent,
     context.ledger.target,
   )) as bigint;
-  if (allowance < amount)
-    await send(() => context.usdg.getFunction("approve")(context.ledger.target, amount));
-  const sent = await send(() => context.ledger.getFunction("deposit")(amount));
+  if (allowance < amount) await send(context.usdg.getFunction("approve"), [context.ledger.target, amount]);
+  const sent = await send(context.ledger.getFunction("deposit"), [amount]);
   return {
     ...sent,
     stake: ((await context.ledger.getFunction("record")(context.agent)) as { stake: bigint }).stake,
@@ -40,6 +39,6 @@ export async function withdrawStake(
   const remaining = record.stake - amount;
   if (record.openCalls > 0n && remaining < minStake)
     throw new StakeLockedError(remaining, minStake, record.openCalls);
-  const sent = await send(() => context.ledger.getFunction("withdraw")(amount));
+  const sent = await send(context.ledger.getFunction("withdraw"), [amount]);
   return { ...sent, stake: remaining };
 }
