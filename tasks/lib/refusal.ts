@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { HardhatPluginError } from "hardhat/plugins";
 import { AugurError } from "@augur/scorer";
 import { toAgentError } from "@augur/agent";
@@ -9,6 +10,14 @@ import { toAgentError } from "@augur/agent";
 export class TaskRefusal extends HardhatPluginError {
   constructor(error: Error) {
     super("augur", `${error.name}: ${error.message}`, error);
+    // HardhatPluginError resets the prototype to its own; restore ours.
+    Object.setPrototypeOf(this, TaskRefusal.prototype);
+  }
+
+  // Hardhat prints the stack under the message on headless machines (it takes them for CI): a
+  // refusal is expected and its message says what to do, so there is nothing more to print.
+  [inspect.custom](): string {
+    return "";
   }
 }
 
