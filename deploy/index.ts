@@ -17,6 +17,7 @@ import { anchorRegistryStep } from "./03_anchor_registry";
 export { DeployConfigError, LOCAL_NETWORKS } from "./config";
 export { DeployCheckError } from "./check";
 export { DeployDriftError } from "./contract";
+export { handOver, HandoverError, type HandoverState } from "./handover";
 export { readRecord, recordPath, deploymentsDir, type DeploymentRecord } from "./record";
 
 /** The steps, in order: each one's file name says where it runs. */

@@ -1,5 +1,7 @@
 import { task } from "hardhat/config";
 import { deployAugur } from "../deploy";
+import { DeployConfigError, readDeployConfig } from "../deploy/config";
+import { handOver } from "../deploy/handover";
 import { guarded } from "./lib/refusal";
 import { report } from "./lib/output";
 
@@ -37,6 +39,31 @@ task(
         `  PriceOracle    ${deployment.priceOracle}`,
         `  CallLedger     ${deployment.callLedger}`,
         `  AnchorRegistry ${deployment.anchorRegistry}`,
+      ]);
+    }),
+  );
+
+task(
+  "augur:handover",
+  "Admin: hand the contracts to the multisig of config/deploy.json (two-step; see docs/deploy.md)",
+)
+  .addOptionalParam("multisig", "override the config's multisig address")
+  .addFlag("finish", "after the multisig accepted: renounce the admin's AnchorRegistry role")
+  .addFlag("json", "print one JSON object instead of the summary")
+  .setAction(async (args: { multisig?: string; finish: boolean; json: boolean }, hre) =>
+    guarded(async () => {
+      const multisig = args.multisig ?? readDeployConfig(hre.network.name).multisig;
+      if (!multisig)
+        throw new DeployConfigError(
+          `networks.${hre.network.name}.multisig`,
+          "is null: set the multisig address",
+        );
+      const state = await handOver(hre, multisig, { finish: args.finish });
+      return report(args.json, state, () => [
+        `${state.transactions} transaction(s) sent; PriceOracle owner ${state.oracleOwner}, CallLedger owner ${state.ledgerOwner}`,
+        ...(state.next.length === 0
+          ? ["handover complete: the multisig holds every admin power"]
+          : state.next.map((n) => `  next — ${n}`)),
       ]);
     }),
   );

@@ -27,7 +27,7 @@ export function refusal(error: unknown): unknown {
   if (typed instanceof AugurError) return new TaskRefusal(typed);
   if (
     typed instanceof Error &&
-    ["DeployConfigError", "DeployCheckError", "DeployDriftError", "TaskArgumentError"].includes(typed.name)
+    ["DeployConfigError", "DeployCheckError", "DeployDriftError", "HandoverError"].includes(typed.name)
   ) {
     return new TaskRefusal(typed);
   }
