@@ -1,6 +1,7 @@
 import { task } from "hardhat/config";
-import { formatUnits, parseUnits } from "ethers";
-import { BadArgumentError, depositStake, withdrawStake, type LedgerContext } from "@augur/agent";
+import { Contract, formatUnits, parseUnits } from "ethers";
+import { LOCAL_NETWORKS } from "../deploy/config";
+import { BadArgumentError, depositStake, send, withdrawStake, type LedgerContext } from "@augur/agent";
 import { guarded } from "./lib/refusal";
 import { report } from "./lib/output";
 import { agentContext } from "./lib/runtime";
@@ -50,3 +51,29 @@ for (const [name, description, verb] of [
       }),
     );
 }
+
+task(
+  "replica:faucet",
+  "Local replica only: mint test USDG to the agent (the replica's USDG mints for anyone)",
+)
+  .addParam("amount", "USDG, in whole units")
+  .addOptionalParam("account", "index of the node account to fund (default 0)")
+  .addFlag("json", "print one JSON object instead of the summary")
+  .setAction(async (args: { amount: string; account?: string; json: boolean }, hre) =>
+    guarded(async () => {
+      if (!LOCAL_NETWORKS.has(hre.network.name)) {
+        throw new BadArgumentError("network", `${hre.network.name} has real USDG: there is no faucet`);
+      }
+      const context = await agentContext(hre, args.account);
+      const { amount, decimals } = await usdgAmount(context, args.amount);
+      const usdg = new Contract(
+        String(context.usdg.target),
+        ["function mint(address to, uint256 amount)"],
+        context.signer,
+      );
+      const sent = await send(usdg.getFunction("mint"), [context.agent, amount]);
+      return report(args.json, { agent: context.agent, amount, ...sent }, () => [
+        `minted ${formatUnits(amount, decimals)} test USDG to ${context.agent}`,
+      ]);
+    }),
+  );
