@@ -45,7 +45,16 @@ export async function checkDeployment(context: DeployContext): Promise<Check[]> 
 
   expect("oracle.usdg", record.usdg, await oracle.usdg());
   expect("oracle.twapWindow", config.twapWindow, await oracle.twapWindow());
-  expect("oracle.owner", config.admin, await oracle.owner());
+  // Before the handover the admin owns everything, after it the multisig: both are as configured.
+  const owners = [config.admin, config.multisig].filter(Boolean).join(" or ");
+  const owner = async (what: string, actual: string) =>
+    checks.push({
+      what,
+      expected: owners,
+      actual,
+      ok: same(actual, config.admin) || (config.multisig !== undefined && same(actual, config.multisig)),
+    });
+  await owner("oracle.owner", await oracle.owner());
   for (const stock of record.stocks) {
     if (stock.pool) {
       const [pool] = await oracle.poolOf(stock.address);
@@ -70,11 +79,13 @@ export async function checkDeployment(context: DeployContext): Promise<Check[]> 
   for (const window of config.windows) {
     expect(`ledger.windowAllowed(${window})`, true, await ledger.windowAllowed(window));
   }
-  expect("ledger.owner", config.admin, await ledger.owner());
+  await owner("ledger.owner", await ledger.owner());
+  const adminRole = await registry.DEFAULT_ADMIN_ROLE();
   expect(
     "registry admin role",
     true,
-    await registry.hasRole(await registry.DEFAULT_ADMIN_ROLE(), config.admin),
+    (await registry.hasRole(adminRole, config.admin)) ||
+      (config.multisig !== undefined && (await registry.hasRole(adminRole, config.multisig))),
   );
   expect("registry keeper role", true, await registry.hasRole(await registry.KEEPER_ROLE(), config.keeper));
 

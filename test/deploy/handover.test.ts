@@ -1,8 +1,8 @@
 import { expect } from "chai";
 import hre from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { handOver, HandoverError } from "../../deploy";
-import { augurOnReplica } from "../shared/augur";
+import { deployAugur, handOver, HandoverError } from "../../deploy";
+import { augurOnReplica, hardhatConfig } from "../shared/augur";
 import { rejection } from "../shared/rejection";
 
 describe("ownership handover to the multisig", function () {
@@ -30,6 +30,15 @@ describe("ownership handover to the multisig", function () {
     const done = await handOver(hre, multisig.address, { finish: true, deploymentsDir: dir });
     expect(done.next).to.deep.equal([]);
     expect(done.registryAdmins).to.deep.equal({ admin: false, multisig: true });
+
+    // The deploy still reads everything back as configured, the multisig now being the owner.
+    const again = await deployAugur(hre, {
+      replica: deployment.replica,
+      deploymentsDir: dir,
+      config: { ...hardhatConfig(), multisig: multisig.address },
+    });
+    expect(again.transactions).to.equal(0);
+    expect(again.checks.find((c) => c.what === "ledger.owner")!.actual).to.equal(multisig.address);
 
     // The former admin can no longer configure anything; the multisig can.
     const asAdmin = await hre.ethers.getContractAt("CallLedger", deployment.callLedger, admin);
