@@ -56,12 +56,11 @@ async function resumeAll(
   noWait: boolean,
 ) {
   const vault = openVault(hre, context.agent, args.vault);
-  const lines: string[] = [];
   const steps = await resumeCalls(context, vault, {
     ...pilotOptions(args, args.json ? undefined : (s) => console.log(stepLine(s))),
     noWait,
   });
-  return { steps, lines };
+  return { steps };
 }
 
 agentTask(

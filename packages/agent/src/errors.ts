@@ -194,6 +194,17 @@ export class VaultCorruptError extends AgentError {
   }
 }
 
+export class VaultEntryExistsError extends AgentError {
+  override readonly name = "VaultEntryExistsError";
+  constructor(vaultPath: string, commitment: string) {
+    super(
+      "VAULT_ENTRY_EXISTS",
+      `commitment ${commitment} is already in the vault ${vaultPath}: a salt is never overwritten; commit with a fresh salt`,
+      { vaultPath, commitment },
+    );
+  }
+}
+
 export class CommitmentMismatchError extends AgentError {
   override readonly name = "CommitmentMismatchError";
   constructor(callId: bigint, committed: string, revealed: string) {

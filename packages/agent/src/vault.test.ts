@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { VaultCorruptError, VaultPassphraseError } from "./errors";
+import { VaultCorruptError, VaultEntryExistsError, VaultPassphraseError } from "./errors";
 import { SaltVault, type VaultEntry } from "./vault";
 
 function entry(n: number, overrides: Partial<VaultEntry> = {}): VaultEntry {
@@ -60,8 +60,8 @@ describe("SaltVault", () => {
     const vault = SaltVault.open(vaultPath());
     vault.put(entry(1));
     expect(() => vault.put(entry(1, { salt: `0x${"cd".repeat(32)}` }))).to.throw(
-      VaultCorruptError,
-      /already in the vault/,
+      VaultEntryExistsError,
+      /is already in the vault .*: a salt is never overwritten/,
     );
     expect(vault.get(entry(1).commitment)!.salt).to.equal(entry(1).salt);
   });

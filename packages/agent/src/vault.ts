@@ -10,7 +10,7 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
-import { VaultCorruptError, VaultPassphraseError } from "./errors";
+import { VaultCorruptError, VaultEntryExistsError, VaultPassphraseError } from "./errors";
 
 const FORMAT = "augur-salt-vault/v1";
 const ENCRYPTED_FORMAT = "augur-salt-vault/v1+scrypt-aes-256-gcm";
@@ -153,8 +153,7 @@ export class SaltVault {
   /** Adds a new entry and writes the file before returning: call this before sending the commit. */
   put(entry: VaultEntry): void {
     const key = entry.commitment.toLowerCase();
-    if (this.entries[key])
-      throw new VaultCorruptError(this.path, `commitment ${key} is already in the vault`);
+    if (this.entries[key]) throw new VaultEntryExistsError(this.path, key);
     this.entries = { ...this.entries, [key]: { ...entry, commitment: key } };
     this.save();
   }
