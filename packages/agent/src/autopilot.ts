@@ -78,7 +78,10 @@ async function recoverCallId(
   context: LedgerContext,
   entry: VaultEntry,
 ): Promise<{ callId: bigint; committedAt: number; block: number } | undefined> {
-  const events = await context.ledger.queryFilter(context.ledger.filters.Committed!(null, entry.agent), 0);
+  const events = await context.ledger.queryFilter(
+    context.ledger.filters.Committed!(null, entry.agent),
+    entry.preparedBlock ?? 0,
+  );
   for (const event of events) {
     if ("args" in event && String(event.args[2]).toLowerCase() === entry.commitment) {
       return {

@@ -88,11 +88,24 @@ export async function commitCall(
     agent: context.agent,
     ...terms,
     preparedAt: Math.floor(Date.now() / 1000),
+    preparedBlock: await context.signer.provider.getBlockNumber(),
     state: "prepared",
   });
-  const sent = await send(context.ledger.getFunction("commit"), [commitment], {
-    onSent: (txHash) => vault.update(commitment, { commitTx: txHash }),
-  });
+  let broadcast = false;
+  let sent;
+  try {
+    sent = await send(context.ledger.getFunction("commit"), [commitment], {
+      onSent: (txHash) => {
+        broadcast = true;
+        vault.update(commitment, { commitTx: txHash });
+      },
+    });
+  } catch (error) {
+    // Refused before broadcasting (gas estimation): the salt was never used, forget it now.
+    // Once broadcast, the entry stays whatever happened: the commit may still be mined.
+    if (!broadcast) vault.remove(commitment);
+    throw error;
+  }
   const { callId, committedAt } = committedEvent(context, sent.receipt.logs);
   const entry = vault.update(commitment, {
     state: "committed",

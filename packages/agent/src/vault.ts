@@ -35,6 +35,8 @@ export interface VaultEntry {
   readonly confidenceBps: number;
   readonly salt: string;
   readonly preparedAt: number;
+  /** The chain's latest block when the entry was written: where a lost commit is searched from. */
+  readonly preparedBlock?: number;
   state: VaultState;
   /** Decimal string: call ids are 256-bit. */
   callId?: string;
