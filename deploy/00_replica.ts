@@ -19,6 +19,12 @@ export const replicaStep: DeployStep = {
       context.log(`  replica: using the one built in this process`);
     } else if (record.replica && (await hre.ethers.provider.getCode(record.replica.usdg)) !== "0x") {
       context.log(`  replica: reusing the one recorded (USDG ${record.replica.usdg})`);
+    } else if (process.env.FORK_URL) {
+      // A fork of a real chain: its real USDG, stock tokens and pools (config/robinhood.json),
+      // behind the same interface as the replica, as the replica tests see them.
+      context.log("  replica: attaching to the forked chain's real tokens and pools (FORK_URL)…");
+      const { attachFork } = await import("../scripts/replica/fork");
+      context.replica = await attachFork(process.env.FORK_URL);
     } else {
       context.log("  replica: building (tokens, Uniswap v3, pools, 48 h of trading)…");
       // Imported here: the builder imports the Hardhat runtime, which a task file must not at load.

@@ -1,7 +1,15 @@
 import { expect } from "chai";
 import hre from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
-import { buildCommitment, Direction, randomSalt, SaltVault, type CallInfo } from "@augur/agent";
+import { readFileSync } from "node:fs";
+import {
+  buildCommitment,
+  Direction,
+  randomSalt,
+  SaltVault,
+  VaultPassphraseError,
+  type CallInfo,
+} from "@augur/agent";
 import { AGENT, agentsOnReplica, freshVault, quietly } from "./helpers";
 
 interface Committed {
@@ -206,6 +214,23 @@ describe("tasks on the replica: a call's life", function () {
     expect(resumed.steps.map((s) => s.action)).to.deep.equal(["dropped"]);
     expect(SaltVault.open(vaultPath).list()).to.deep.equal([]);
     expect(await hre.ethers.provider.getTransactionCount(agent.address)).to.equal(nonce);
+  });
+
+  it("with AUGUR_VAULT_PASSPHRASE the tasks keep the vault encrypted and still reveal from it", async function () {
+    await loadFixture(agentsOnReplica);
+    const vault = freshVault();
+    process.env.AUGUR_VAULT_PASSPHRASE = "agent passphrase";
+    try {
+      const { callId, commitment } = await commit(vault);
+      expect(readFileSync(vault, "utf8")).to.not.include(commitment.slice(2));
+      expect(() => SaltVault.open(vault)).to.throw(VaultPassphraseError);
+      await quietly(() =>
+        hre.run("call:reveal", { callId: callId.toString(), account: AGENT, vault, json: true }),
+      );
+      expect(SaltVault.open(vault, "agent passphrase").get(commitment)!.state).to.equal("revealed");
+    } finally {
+      delete process.env.AUGUR_VAULT_PASSPHRASE;
+    }
   });
 
   it("consensus:show reports the round the reveals land in", async function () {
