@@ -6,6 +6,7 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
 import {
   ASSETS,
+  DAY,
   Direction,
   Failure,
   HOUR,
@@ -36,7 +37,10 @@ import type { CallLedger, CallLedgerProbe, MockPriceOracle } from "../typechain-
 //      plus expired calls, counted from the calls themselves;
 //   I3 streak <= bestStreak;
 //   I4 each call resolves at most once (every second settle/expire must revert);
-//   and every Consensus event equals the model's rounds, flips included.
+//   I5 an agent with open calls keeps minStake;
+//   I6 each round's stored tallies, vote count and last announced side equal the model's (and
+//      the tallies are at least voters × 1e18); every Consensus event and consensus-log entry
+//      equals the model's, flips included.
 //
 // Run count: each run replays up to 30 transactions plus a probe call per step (about 0.5 s), so
 // the global FC_RUNS (1,000 in `npm test`, 10,000 in `npm run test:deep`) is divided by 10 here:
@@ -120,6 +124,9 @@ async function modelFixture() {
   // Agents 0-3 start staked so that histories reach calls quickly; agent 4 starts with nothing.
   for (const agent of f.agents.slice(0, 4)) await f.ledger.connect(agent).deposit(INITIAL_STAKE);
   const probe = await ethers.deployContract("CallLedgerProbe");
+  // Start on a day boundary, so every history meets the same bucket boundaries whatever the wall
+  // clock: with the fixed seed a failure then replays exactly.
+  await time.increaseTo((BigInt(await time.latest()) / BigInt(DAY) + 1n) * BigInt(DAY));
   return { f, probe };
 }
 
@@ -377,15 +384,24 @@ class RevealCommand implements fc.AsyncCommand<Model, Real> {
         model.consensusLog.push(expected[0]!);
       }
       expect(consensusEvents(real.ledger, receipt)).to.deep.equal(expected);
+      // I6 and the round's stored state: tallies, votes and last announced side, as modelled.
+      const stored = await real.ledger.round(p.asset, p.window, bucket);
+      expect([...stored]).to.deep.equal([round.up, round.down, round.voters, BigInt(round.last)]);
+      expect(round.up + round.down >= round.voters * ONE, "I6: tallies >= voters × 1e18").to.equal(true);
       if (expected.length === 1) {
-        const stored = await real.ledger.consensusAt(model.consensusLog.length - 1);
-        expect([
-          stored.bucket,
-          stored.direction,
-          stored.voters,
-          stored.upWeight,
-          stored.downWeight,
-        ]).to.deep.equal([bucket, expected[0]!.direction, round.voters, round.up, round.down]);
+        const entry = await real.ledger.consensusAt(model.consensusLog.length - 1);
+        expect([entry.asset, entry.window, entry.bucket, entry.direction, entry.strengthBps]).to.deep.equal([
+          p.asset,
+          BigInt(p.window),
+          bucket,
+          expected[0]!.direction,
+          expected[0]!.strengthBps,
+        ]);
+        expect([entry.voters, entry.upWeight, entry.downWeight]).to.deep.equal([
+          round.voters,
+          round.up,
+          round.down,
+        ]);
       }
     }
   }

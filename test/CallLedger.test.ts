@@ -120,13 +120,14 @@ describe("CallLedger", () => {
     it("refuses every admin call from anyone but the owner", async () => {
       const { ledger, outsider } = await loadFixture(ledgerFixture);
       const other = ledger.connect(outsider);
-      for (const tx of [
-        other.setWindow(300, true),
-        other.setRevealTimeout(600),
-        other.setConsensusQuorum(5),
-        other.setThresholdBps(7000),
+      // Each call is made only when awaited: a rejected promise left waiting would be unhandled.
+      for (const send of [
+        () => other.setWindow(300, true),
+        () => other.setRevealTimeout(600),
+        () => other.setConsensusQuorum(5),
+        () => other.setThresholdBps(7000),
       ]) {
-        await expect(tx)
+        await expect(send())
           .to.be.revertedWithCustomError(ledger, "OwnableUnauthorizedAccount")
           .withArgs(outsider.address);
       }
@@ -731,6 +732,11 @@ describe("CallLedger", () => {
         .withArgs(ASSETS[0]!);
       await f.oracle.setFailure(ASSETS[0]!, Failure.EmptyRevert);
       await expect(f.ledger.settle(callId)).to.be.revertedWithoutReason();
+      // The PriceOracle's own name for a pool that failed without a reason (e.g. out of gas).
+      await f.oracle.setFailure(ASSETS[0]!, Failure.ObserveFailed);
+      await expect(f.ledger.settle(callId))
+        .to.be.revertedWithCustomError(f.oracle, "PriceOracleObserveFailed")
+        .withArgs(ASSETS[0]!);
       expect((await f.ledger.getCall(callId)).status).to.equal(Status.Revealed);
     });
 

@@ -18,7 +18,8 @@ contract MockPriceOracle {
         WindowNotCovered,
         StalePrice,
         OtherError,
-        EmptyRevert
+        EmptyRevert,
+        ObserveFailed
     }
 
     struct Checkpoint {
@@ -69,6 +70,7 @@ contract MockPriceOracle {
             revert IPriceOracle.PriceOracleWindowNotCovered(asset, timestamp, block.timestamp);
         if (mode == Failure.StalePrice) revert IPriceOracle.PriceOracleStalePrice(asset, 0, timestamp, 1);
         if (mode == Failure.OtherError) revert MockPriceOracleBroken(asset);
+        if (mode == Failure.ObserveFailed) revert IPriceOracle.PriceOracleObserveFailed(asset);
         if (mode == Failure.EmptyRevert) {
             // Revert with no data, as a call that ran out of gas does.
             assembly ("memory-safe") {
