@@ -4,6 +4,8 @@ import type { HardhatUserConfig, NetworkUserConfig } from "hardhat/types";
 import "@nomicfoundation/hardhat-toolbox";
 // Same fast-check seed and run count as the packages' tests.
 import "./scripts/fc-setup.cjs";
+// The Augur tasks: deploy, agent calls and stake, consensus, oracle admin, keeper.
+import "./tasks";
 
 // No compiler can be downloaded on our machines or in CI: every solc version Hardhat asks for is
 // served from an npm package (solc-js). Adding a version means adding its package here and in

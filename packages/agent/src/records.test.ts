@@ -1,0 +1,65 @@
+import { expect } from "chai";
+import { TypedDataEncoder, verifyTypedData, Wallet } from "ethers";
+import { RECORD_TYPES, recordDomain, signRecord, signRegistration } from "./records";
+
+const agent = new Wallet(`0x${"11".repeat(32)}`);
+const creator = new Wallet(`0x${"22".repeat(32)}`);
+
+describe("signRecord (EIP-712 records for the engine)", () => {
+  it("pins each type string to the engine's field lists (docs/engine.md)", () => {
+    const encoded = Object.fromEntries(
+      Object.entries(RECORD_TYPES).map(([name, fields]) => [
+        name,
+        TypedDataEncoder.from({ [name]: [...fields] }).encodeType(name),
+      ]),
+    );
+    expect(encoded).to.deep.equal({
+      Registration:
+        "Registration(string agentId,string seasonId,address creator,address agentKey,string style,uint64 registeredAt)",
+      Snapshot:
+        "Snapshot(string agentId,string seasonId,uint64 takenAt,uint256 nav,int256 flow,uint16 investedBps)",
+      Decision:
+        "Decision(string agentId,string seasonId,uint64 decidedAt,address asset,string action,string source,uint16 confidenceBps,string note)",
+      Trade:
+        "Trade(string agentId,string seasonId,uint64 executedAt,address asset,string side,uint256 quantity,uint256 price,bytes32 txHash)",
+    });
+  });
+
+  it("signs under the domain {name: Augur ledger, version 1, chainId} and recovers to the agent", async () => {
+    const message = {
+      agentId: "alpha",
+      seasonId: "s1",
+      takenAt: 1_700_000_000,
+      nav: 1_000_000_000n,
+      flow: -5n,
+      investedBps: 4200,
+    };
+    const signed = await signRecord(agent, 31337, "Snapshot", message);
+    expect(signed.message).to.deep.equal({ ...message, nav: "1000000000", flow: "-5" });
+    const types = { Snapshot: [...RECORD_TYPES.Snapshot] };
+    expect(verifyTypedData(recordDomain(31337), types, signed.message, signed.signature)).to.equal(
+      agent.address,
+    );
+    // Another chain id is another domain: the same signature does not carry over.
+    expect(verifyTypedData(recordDomain(4663), types, signed.message, signed.signature)).to.not.equal(
+      agent.address,
+    );
+  });
+
+  it("a registration carries the agent's and the creator's signature of the same data", async () => {
+    const message = {
+      agentId: "alpha",
+      seasonId: "s1",
+      creator: creator.address,
+      agentKey: agent.address,
+      style: "momentum",
+      registeredAt: 1_700_000_000,
+    };
+    const signed = await signRegistration(agent, creator, 31337, message);
+    const types = { Registration: [...RECORD_TYPES.Registration] };
+    expect(verifyTypedData(recordDomain(31337), types, message, signed.signature)).to.equal(agent.address);
+    expect(verifyTypedData(recordDomain(31337), types, message, signed.creatorSignature!)).to.equal(
+      creator.address,
+    );
+  });
+});
