@@ -90,20 +90,40 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         uint224 downWeight;
     }
 
-    /// @dev A consensus-log entry in three slots (the same fields as `ConsensusRecord`; the
-    /// bucket, `closesAt / window` with a 40-bit `closesAt`, fits 64 bits).
+    /// @dev A consensus-log entry in two slots, so the reveal that announces writes two fresh
+    /// slots, not three. `direction` and `strengthBps` are not stored: `consensusAt` derives them
+    /// from the weights (see `_announced`), with the same arithmetic `_vote` used for the event.
+    /// Widths, each at least that of its source:
+    /// - `bucket` 40 bits: `bucket = closesAt / window <= closesAt = block.timestamp + window`,
+    ///   which `CallState.closesAt` already keeps in 40 bits: with a window below 2^32 seconds
+    ///   (136 years) it stays under 2^40 until about the year 36,000.
+    /// - `window` 32 bits: the type `reveal` takes.
+    /// - `voters` 24 bits: the round's own counter (`RoundState.voters`), checked on increment.
+    /// - `upWeight`, `downWeight` 128 bits each, when both fit. Otherwise both are stored as zero
+    ///   and the exact tallies go to `_wideWeights[index]` (two more slots): an entry is never
+    ///   truncated and an announcement never reverts for its size. Zero/zero is free to mean
+    ///   "wide": an announcement needs `voters >= consensusQuorum >= 1` and every vote is at least
+    ///   1e18 (I6), so a real tally pair is never both zero.
+    /// A tally over 128 bits is out of reach of any real round, but the contract's own limits do
+    /// not exclude it (a vote can reach 2^189), hence the spill rather than a revert an agent could
+    /// be made to hit. 2^128 is 3.4e20 units of 1e18; a vote is 1 + score units, and score <
+    /// hits × stake / minStake, so it takes, e.g., 2^24 reveals (a round's cap) each by an agent
+    /// with 2,100 hits and 10^10 × minStake staked (a trillion USDG at a 100-USDG minStake).
     struct ConsensusEntry {
         // slot 0
         address asset;
-        uint64 bucket;
+        uint40 bucket;
         uint32 window;
+        uint24 voters;
         // slot 1
-        uint224 upWeight;
-        uint32 voters;
-        // slot 2
-        uint224 downWeight;
-        uint16 strengthBps;
-        Direction direction;
+        uint128 upWeight;
+        uint128 downWeight;
+    }
+
+    /// @dev The exact tallies of a consensus-log entry that does not fit 128 bits a side.
+    struct WideWeights {
+        uint256 upWeight;
+        uint256 downWeight;
     }
 
     uint16 private constant MIN_CONFIDENCE_BPS = 5000;
@@ -135,6 +155,7 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
     mapping(uint256 callId => CallState) private _calls;
     mapping(bytes32 roundKey => RoundState) private _rounds;
     mapping(uint256 index => ConsensusEntry) private _consensusLog;
+    mapping(uint256 index => WideWeights) private _wideWeights;
 
     /// @param usdg_ The stake token; any decimals (`minStake` is in its units).
     /// @param oracle_ The PriceOracle.
@@ -476,16 +497,23 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         uint256 count = _params.consensusCount;
         if (index >= count) revert CallLedgerConsensusIndexOutOfRange(index, count);
         ConsensusEntry storage entry = _consensusLog[index];
+        uint256 upWeight = entry.upWeight;
+        uint256 downWeight = entry.downWeight;
+        if (upWeight == 0 && downWeight == 0) {
+            WideWeights storage wide = _wideWeights[index];
+            (upWeight, downWeight) = (wide.upWeight, wide.downWeight);
+        }
+        (Direction direction, uint16 strengthBps) = _announced(upWeight, downWeight);
         return
             ConsensusRecord({
                 asset: entry.asset,
                 window: entry.window,
                 bucket: entry.bucket,
-                direction: entry.direction,
-                strengthBps: entry.strengthBps,
+                direction: direction,
+                strengthBps: strengthBps,
                 voters: entry.voters,
-                upWeight: entry.upWeight,
-                downWeight: entry.downWeight
+                upWeight: upWeight,
+                downWeight: downWeight
             });
     }
 
@@ -539,22 +567,37 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         Direction holding = _holding(upWeight, downWeight, voters);
         if (holding == Direction.None || holding == round_.lastConsensus) return;
         round_.lastConsensus = holding;
-        uint256 lead = holding == Direction.Up ? upWeight : downWeight;
-        // lead <= total, so the share fits 16 bits (at most 10000).
-        uint16 strengthBps = uint16((lead * BPS) / (upWeight + downWeight));
+        // The log stores neither direction nor strength: `consensusAt` derives both from the
+        // tallies with `_announced`, which returns `holding` as the direction (the holder is the
+        // strictly larger side) and the very strength the event carries.
+        (, uint16 strengthBps) = _announced(upWeight, downWeight);
         uint64 index = _params.consensusCount;
         _params.consensusCount = index + 1;
+        bool narrow = (upWeight | downWeight) <= type(uint128).max;
         _consensusLog[index] = ConsensusEntry({
             asset: asset,
-            bucket: uint64(bucket),
+            bucket: uint40(bucket),
             window: window,
-            upWeight: uint224(upWeight),
             voters: voters,
-            downWeight: uint224(downWeight),
-            strengthBps: strengthBps,
-            direction: holding
+            upWeight: narrow ? uint128(upWeight) : 0,
+            downWeight: narrow ? uint128(downWeight) : 0
         });
+        if (!narrow) _wideWeights[index] = WideWeights({upWeight: upWeight, downWeight: downWeight});
         emit Consensus(asset, window, bucket, holding, strengthBps, voters, upWeight, downWeight);
+    }
+
+    /// @dev The direction and strength of an announcement with these tallies. The announced side
+    /// held at least `thresholdBps` of the total, and `thresholdBps` is always above 5000, so it
+    /// is strictly the larger tally: the direction is recovered from the weights alone, whatever
+    /// the parameters are now. `lead <= total`, so the share fits 16 bits (at most 10000).
+    function _announced(
+        uint256 upWeight,
+        uint256 downWeight
+    ) private pure returns (Direction direction, uint16 strengthBps) {
+        uint256 lead = downWeight;
+        direction = Direction.Down;
+        if (upWeight > downWeight) (direction, lead) = (Direction.Up, upWeight);
+        strengthBps = uint16((lead * BPS) / (upWeight + downWeight));
     }
 
     /// @dev The side holding consensus under the current quorum and threshold, or None. The

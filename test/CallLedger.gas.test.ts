@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import {
+  ASSETS,
   COVERAGE,
   Direction,
   GAS_TARGET as TARGET,
@@ -9,10 +10,12 @@ import {
   START_PRICE,
   USDG,
   commitCall,
+  hugeVotesFixture,
   ledgerFixture,
   makeCall,
   measureGas as snapshotGas,
   revealCall,
+  revealIntoOneRound,
   withinTarget,
 } from "./shared/callLedger";
 
@@ -101,6 +104,27 @@ describe("CallLedger gas", () => {
     const gas = await snapshotGas("CallLedger.reveal (reaches consensus, unanimous)", reveal(2));
     expect(await f.ledger.consensusCount()).to.equal(1);
     withinTarget(gas, TARGET.reveal);
+  });
+
+  it("reveal: an announcement whose tallies do not fit 128 bits spills them to slots of their own", async () => {
+    // Quorum 1: each vote is the first of its round and announces. Agent 0's vote is the largest
+    // that fits 128 bits, agent 1's one unit of stake over it (see `hugeVotesFixture`).
+    const { ledger, agents } = await loadFixture(hugeVotesFixture);
+    const fits = await revealIntoOneRound(ledger, [[agents[0]!, Direction.Up]], ASSETS[1]!, 10);
+    const spills = await revealIntoOneRound(ledger, [[agents[1]!, Direction.Up]], ASSETS[1]!, 20);
+    const narrow = await snapshotGas(
+      "CallLedger.reveal (first vote announces, tallies fit 128 bits)",
+      Promise.resolve(fits.txs[0]!),
+    );
+    const wide = await snapshotGas(
+      "CallLedger.reveal (first vote announces, tallies over 128 bits)",
+      Promise.resolve(spills.txs[0]!),
+    );
+    expect(await ledger.consensusCount()).to.equal(4);
+    // Unanimous, so the spill holds one non-zero tally: instead of the packed weights (a fresh
+    // slot, 22,100) it writes the up tally (22,100) and zeros over zeros for the packed slot and
+    // the down tally (2,200 each). A two-sided spill costs a further fresh slot.
+    if (!COVERAGE) expect(wide - narrow).to.be.within(4_400, 5_000);
   });
 
   it("settle: a hit, and a miss", async () => {

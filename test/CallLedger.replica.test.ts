@@ -192,7 +192,7 @@ describe("CallLedger on the replica with the PriceOracle", () => {
       revealCall(ledger, agents[2]!, ids[2]!, calls[2]!),
     );
     expect(await ledger.consensusCount()).to.equal(1);
-    // Over the 160k target by the oracle's cost: see docs/call-ledger.md, "Gas".
-    withinTarget(gas, GAS_TARGET.reveal + 20_000);
+    // The tightest of the targets with the real oracle: see docs/call-ledger.md, "Gas".
+    withinTarget(gas, GAS_TARGET.reveal);
   });
 });

@@ -21,9 +21,12 @@ import {
   commitCall,
   commitmentOf,
   expectedCallId,
+  MAX_UINT128,
+  hugeVotesFixture,
   ledgerFixture,
   makeCall,
   revealCall,
+  revealIntoOneRound,
   type CallParams,
   type LedgerFixture,
 } from "./shared/callLedger";
@@ -934,6 +937,76 @@ describe("CallLedger", () => {
         f.ledger,
         "CallLedgerZeroWindow",
       );
+    });
+
+    it("logs the exact tallies when they do not fit 128 bits a side: two more slots, no revert", async () => {
+      const { ledger, admin, agents, votes } = await loadFixture(hugeVotesFixture);
+      const [a, b] = [agents[0]!, agents[1]!];
+      const [vA, vB] = [votes[0]!, votes[1]!];
+      const U = Direction.Up;
+      const D = Direction.Down;
+      const entries = async (from: number, to: number) => {
+        const all = [];
+        for (let i = from; i < to; i++) {
+          const e = await ledger.consensusAt(i);
+          all.push([
+            e.asset,
+            e.window,
+            e.bucket,
+            e.direction,
+            e.strengthBps,
+            e.voters,
+            e.upWeight,
+            e.downWeight,
+          ]);
+        }
+        return all;
+      };
+      // Entries 0 and 1 are the fixture's first votes (quorum 1, one round each): Up, 1e18.
+      const first = (await entries(0, 2)).map(([asset, window, , ...rest]) => [asset, window, ...rest]);
+      expect(first).to.deep.equal(
+        [0, 1].map(() => [ASSETS[0]!, BigInt(HOUR), BigInt(U), 10_000n, 1n, ONE, 0n]),
+      );
+      // The largest vote that fits 128 bits stays in two slots (entry 2); one over it spills
+      // (entry 3), and so does the flip with both sides over 128 bits (entry 4).
+      const narrow = await revealIntoOneRound(ledger, [[a, D]], ASSETS[1]!, 10);
+      await expect(narrow.txs[0]!)
+        .to.emit(ledger, "Consensus")
+        .withArgs(ASSETS[1]!, HOUR, narrow.bucket, D, 10_000, 1, 0, vA);
+      expect(vA).to.equal(MAX_UINT128 - ((MAX_UINT128 - ONE) % (ONE / 2n)));
+      const wide = await revealIntoOneRound(
+        ledger,
+        [
+          [b, U],
+          [a, D],
+          [a, D],
+          [a, D],
+        ],
+        ASSETS[0]!,
+        20,
+      );
+      await expect(wide.txs[0]!)
+        .to.emit(ledger, "Consensus")
+        .withArgs(ASSETS[0]!, HOUR, wide.bucket, U, 10_000, 1, vB, 0);
+      // 2 × vA is just short of 66.67 % against vB (vB > vA); 3 × vA is 75 %.
+      for (const i of [1, 2]) await expect(wide.txs[i]!).not.to.emit(ledger, "Consensus");
+      const strength = (3n * vA * 10_000n) / (vB + 3n * vA);
+      expect(strength).to.equal(7499n);
+      await expect(wide.txs[3]!)
+        .to.emit(ledger, "Consensus")
+        .withArgs(ASSETS[0]!, HOUR, wide.bucket, D, strength, 4, vB, 3n * vA);
+      const logged = await entries(2, 5);
+      expect(logged).to.deep.equal([
+        [ASSETS[1]!, BigInt(HOUR), narrow.bucket, BigInt(D), 10_000n, 1n, 0n, vA],
+        [ASSETS[0]!, BigInt(HOUR), wide.bucket, BigInt(U), 10_000n, 1n, vB, 0n],
+        [ASSETS[0]!, BigInt(HOUR), wide.bucket, BigInt(D), strength, 4n, vB, 3n * vA],
+      ]);
+      // The log derives direction and strength from the tallies alone: later parameters do not
+      // change an entry.
+      await ledger.connect(admin).setThresholdBps(10_000);
+      await ledger.connect(admin).setConsensusQuorum(100);
+      expect(await entries(2, 5)).to.deep.equal(logged);
+      expect(await ledger.consensusCount()).to.equal(5);
     });
 
     it("keeps rounds of other assets, windows and buckets apart", async () => {

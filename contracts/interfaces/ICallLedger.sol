@@ -311,6 +311,8 @@ interface ICallLedger {
     /// @notice Number of entries in the consensus log.
     function consensusCount() external view returns (uint256);
 
-    /// @notice Entry `index` of the consensus log.
+    /// @notice Entry `index` of the consensus log: the same values its `Consensus` event carried.
+    /// @dev `direction` and `strengthBps` are not stored but derived from the tallies (the
+    /// announced side is the strictly larger one), so later parameter changes do not alter them.
     function consensusAt(uint256 index) external view returns (ConsensusRecord memory);
 }

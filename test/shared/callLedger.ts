@@ -1,5 +1,6 @@
 import { ethers } from "hardhat";
 import { expect } from "chai";
+import { time } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
 import { isCoverageRun, snapshotGasValue } from "./gas";
@@ -166,4 +167,73 @@ export async function measureGas(name: string, tx: Promise<ContractTransactionRe
 /** `expect(gas).to.be.at.most(target)`, except under coverage. */
 export function withinTarget(gas: number, target: number): void {
   if (!COVERAGE) expect(gas).to.be.at.most(target);
+}
+
+export const MAX_UINT128 = (1n << 128n) - 1n;
+/**
+ * At `minStake` = 1 raw unit, one hit and no miss score `stake × 0.5e18`, so a vote is
+ * `1e18 + stake × 0.5e18`: this stake gives the largest vote that still fits 128 bits, and one
+ * unit more the smallest that does not. (Some 6.8 × 10^14 USDG: no real agent holds it.)
+ */
+export const STAKE_AT_128_BITS = (MAX_UINT128 - ONE) / (ONE / 2n);
+
+/**
+ * A ledger with `minStake` = 1 raw unit, quorum 1 (a round's first vote announces) and the hourly
+ * window, on the fixture's token and mock oracle. Agent 0 has one hit on `STAKE_AT_128_BITS` (its
+ * vote fits 128 bits exactly), agent 1 one hit on a unit more (its vote does not). `votes` are
+ * their votes, read from the ledger.
+ */
+export async function hugeVotesFixture() {
+  const f = await ledgerFixture();
+  const ledger = await ethers.deployContract("CallLedger", [
+    await f.usdg.getAddress(),
+    await f.oracle.getAddress(),
+    1n,
+    f.admin.address,
+  ]);
+  await ledger.connect(f.admin).setWindow(HOUR, true);
+  await ledger.connect(f.admin).setConsensusQuorum(1);
+  const agents = f.agents.slice(0, 2);
+  const stakes = [STAKE_AT_128_BITS, STAKE_AT_128_BITS + 1n];
+  for (const [i, agent] of agents.entries()) {
+    await f.usdg.mint(agent.address, stakes[i]!);
+    await f.usdg.connect(agent).approve(await ledger.getAddress(), ethers.MaxUint256);
+    await ledger.connect(agent).deposit(stakes[i]!);
+    const call = makeCall({ direction: Direction.Up }, 900 + i);
+    const callId = await commitCall(ledger, agent, call);
+    await revealCall(ledger, agent, callId, call);
+    const closesAt = (await ledger.getCall(callId)).closesAt;
+    await f.oracle.setPriceAt(call.asset, closesAt, START_PRICE + 1n);
+    await time.increaseTo(closesAt);
+    await ledger.settle(callId);
+  }
+  const votes = [
+    ONE + (await ledger.score(agents[0]!.address)),
+    ONE + (await ledger.score(agents[1]!.address)),
+  ];
+  expect(votes[0]).to.equal(MAX_UINT128 - ((MAX_UINT128 - ONE) % (ONE / 2n)));
+  expect(votes[1]! > MAX_UINT128).to.equal(true);
+  return { ...f, ledger, agents, votes };
+}
+
+/**
+ * Commits `votes[i] = [agent, direction]` on `ledger`, then reveals them in order into one fresh
+ * round of `asset` over an hour (half an hour after the commits, on a bucket boundary). Returns the
+ * round's bucket and the reveal transactions.
+ */
+export async function revealIntoOneRound(
+  ledger: CallLedger,
+  votes: [HardhatEthersSigner, number][],
+  asset: string,
+  seed: number,
+) {
+  const start = (BigInt(await time.latest()) / BigInt(HOUR) + 2n) * BigInt(HOUR);
+  await time.increaseTo(start - BigInt(HOUR / 2));
+  const calls = votes.map(([, direction], i) => makeCall({ asset, direction }, seed + i));
+  const ids: bigint[] = [];
+  for (const [i, [agent]] of votes.entries()) ids.push(await commitCall(ledger, agent, calls[i]!));
+  await time.setNextBlockTimestamp(start);
+  const txs: ContractTransactionResponse[] = [];
+  for (const [i, [agent]] of votes.entries()) txs.push(await revealCall(ledger, agent, ids[i]!, calls[i]!));
+  return { bucket: (start + BigInt(HOUR)) / BigInt(HOUR), txs };
 }
