@@ -1,59 +1,21 @@
 import type { Signer, TypedDataField } from "ethers";
 
-/*
- * The EIP-712 domain and record types the engine verifies. The one definition lives in the engine
- * (packages/engine/src/records/eip712.ts and fields.ts, branch h/engine, published at
- * GET /api/v1/eip712). It is not on main yet, so this is a copy of its field lists, kept in the
- * same order; once the engine is merged this file should import them from there (or from
- * @augur/scorer if the definition moves) instead. records.test.ts pins every type string.
- */
-export const EIP712_NAME = "Augur ledger";
-export const EIP712_VERSION = "1";
+import { augurDomain, EIP712_NAME, EIP712_VERSION, typedDataTypes } from "@augur/engine/src/records/eip712";
+import { RECORD_TYPE_NAMES, type RecordTypeName } from "@augur/engine/src/records/fields";
 
-export const RECORD_TYPES = {
-  Registration: [
-    { name: "agentId", type: "string" },
-    { name: "seasonId", type: "string" },
-    { name: "creator", type: "address" },
-    { name: "agentKey", type: "address" },
-    { name: "style", type: "string" },
-    { name: "registeredAt", type: "uint64" },
-  ],
-  Snapshot: [
-    { name: "agentId", type: "string" },
-    { name: "seasonId", type: "string" },
-    { name: "takenAt", type: "uint64" },
-    { name: "nav", type: "uint256" },
-    { name: "flow", type: "int256" },
-    { name: "investedBps", type: "uint16" },
-  ],
-  Decision: [
-    { name: "agentId", type: "string" },
-    { name: "seasonId", type: "string" },
-    { name: "decidedAt", type: "uint64" },
-    { name: "asset", type: "address" },
-    { name: "action", type: "string" },
-    { name: "source", type: "string" },
-    { name: "confidenceBps", type: "uint16" },
-    { name: "note", type: "string" },
-  ],
-  Trade: [
-    { name: "agentId", type: "string" },
-    { name: "seasonId", type: "string" },
-    { name: "executedAt", type: "uint64" },
-    { name: "asset", type: "address" },
-    { name: "side", type: "string" },
-    { name: "quantity", type: "uint256" },
-    { name: "price", type: "uint256" },
-    { name: "txHash", type: "bytes32" },
-  ],
-} as const satisfies Record<string, readonly TypedDataField[]>;
+// The engine owns the record format (it verifies what agents sign and publishes it at
+// GET /api/v1/eip712); the toolkit signs exactly those types.
+export { EIP712_NAME, EIP712_VERSION };
 
-export type RecordType = keyof typeof RECORD_TYPES;
+export type RecordType = RecordTypeName;
+
+export const RECORD_TYPES = Object.fromEntries(
+  RECORD_TYPE_NAMES.map((type) => [type, typedDataTypes(type)[type]!]),
+) as unknown as Readonly<Record<RecordType, readonly TypedDataField[]>>;
 
 /** Records live off chain: the domain names no verifying contract. */
 export function recordDomain(chainId: number | bigint) {
-  return { name: EIP712_NAME, version: EIP712_VERSION, chainId: Number(chainId) };
+  return augurDomain(Number(chainId));
 }
 
 /** What the engine's `POST /api/v1/records` takes. */
