@@ -1,0 +1,51 @@
+import cors from "@fastify/cors";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
+import type { ApiDeps } from "./deps";
+import { ApiError, errorPayload, installErrorHandlers } from "./errors";
+import { collectOpenApi } from "./openapi";
+import { anchorRoutes } from "./routes/anchors";
+import { consensusRoutes } from "./routes/consensus";
+import { metaRoutes } from "./routes/meta";
+import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
+import { scoreRoutes } from "./routes/scores";
+import { seasonRoutes } from "./routes/seasons";
+
+export interface AppOptions {
+  /** pino options, or false for no logs (tests). */
+  readonly logger?: FastifyServerOptions["logger"];
+  /** Record submissions per client IP per minute (default 600). */
+  readonly writesPerMinute?: number;
+}
+
+/** The HTTP API over one store; listen() is the caller's (so tests can `inject`). */
+export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: RECORD_BODY_LIMIT,
+    routerOptions: { maxParamLength: 200 },
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).code(400).send(errorPayload("BAD_REQUEST", error.message));
+    },
+  });
+  installErrorHandlers(app);
+  const openApi = collectOpenApi(app);
+
+  await app.register(cors, { origin: "*", methods: ["GET", "HEAD"] });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(429, "RATE_LIMITED", `too many submissions: at most ${context.max} per ${context.after}`),
+  });
+
+  metaRoutes(app, deps, openApi);
+  recordRoutes(app, deps, { perMinute: options.writesPerMinute ?? 600 });
+  recordReadRoutes(app, deps);
+  scoreRoutes(app, deps);
+  anchorRoutes(app, deps);
+  seasonRoutes(app, deps);
+  consensusRoutes(app, deps);
+  await app.ready();
+  return app;
+}

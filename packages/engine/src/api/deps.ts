@@ -1,0 +1,9 @@
+import type { Store } from "../store/open";
+
+/** What the routes need from the process: the store, the chain records are signed for, a clock. */
+export interface ApiDeps {
+  readonly store: Store;
+  readonly chainId: number;
+  /** Unix seconds. */
+  readonly now: () => number;
+}

@@ -1,0 +1,58 @@
+import { AugurError, InvalidInputError } from "@augur/scorer";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { RecordRefusedError } from "../records/errors";
+
+/** An API answer other than 2xx: `{ error: { code, message } }` with the given status. */
+export class ApiError extends AugurError {
+  override readonly name = "ApiError";
+  readonly status: number;
+  constructor(status: number, code: string, message: string, details: Record<string, unknown> = {}) {
+    super(code, message, details);
+    this.status = status;
+  }
+}
+
+/** Fastify's own 4xx errors, renamed to stable codes. */
+const FRAMEWORK_CODES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "BODY_TOO_LARGE",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "BAD_CONTENT_LENGTH",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "EMPTY_BODY",
+  FST_ERR_CTP_INVALID_JSON_BODY: "INVALID_JSON",
+  FST_ERR_BAD_URL: "BAD_URL",
+  FST_ERR_ASYNC_CONSTRAINT: "BAD_REQUEST",
+};
+
+export function errorPayload(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+function classify(error: FastifyError | Error): { status: number; code: string; message: string } {
+  const e = error as FastifyError;
+  if (e.validation) return { status: 400, code: "INVALID_INPUT", message: e.message };
+  if (error instanceof ApiError || error instanceof RecordRefusedError) {
+    return { status: error.status, code: error.code, message: error.shortMessage };
+  }
+  if (error instanceof InvalidInputError)
+    return { status: 400, code: error.code, message: error.shortMessage };
+  if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
+    const code = FRAMEWORK_CODES[e.code] ?? (e.statusCode === 429 ? "RATE_LIMITED" : "BAD_REQUEST");
+    // JSON.parse's messages are safe to echo; anything else gets its status text.
+    return { status: e.statusCode, code, message: e.message || "bad request" };
+  }
+  return { status: 500, code: "INTERNAL", message: "internal error" };
+}
+
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, code, message } = classify(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ code, status }, message);
+    return reply.code(status).send(errorPayload(code, message));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    return reply
+      .code(404)
+      .send(errorPayload("NOT_FOUND", `no route ${request.method} ${request.url.slice(0, 200)}`));
+  });
+}

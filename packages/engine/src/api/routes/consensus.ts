@@ -1,0 +1,80 @@
+import type { FastifyInstance } from "fastify";
+import type { ApiDeps } from "../deps";
+import { addressSchema, errorBody, hex32Schema, uintSchema } from "../schemas";
+import { consensusRounds } from "../../store/queries/consensus";
+
+/** The longest call window the API accepts, seconds (one year). */
+const MAX_WINDOW = 365 * 86400;
+
+export function consensusRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.get(
+    "/api/v1/consensus/:asset/:window",
+    {
+      schema: {
+        summary: "Consensus events of one market (CallLedger `Consensus`), newest round first",
+        tags: ["consensus"],
+        params: {
+          type: "object",
+          required: ["asset", "window"],
+          properties: { asset: addressSchema, window: { type: "integer", minimum: 1, maximum: MAX_WINDOW } },
+        },
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          properties: { limit: { type: "integer", minimum: 1, maximum: 500, default: 50 } },
+        },
+        response: {
+          200: {
+            type: "object",
+            required: ["asset", "window", "rounds"],
+            properties: {
+              asset: addressSchema,
+              window: uintSchema,
+              rounds: {
+                type: "array",
+                items: {
+                  type: "object",
+                  properties: {
+                    bucket: uintSchema,
+                    direction: { type: "string", enum: ["up", "down"] },
+                    strengthBps: uintSchema,
+                    voters: uintSchema,
+                    upWeight: { type: "string" },
+                    downWeight: { type: "string" },
+                    blockNumber: uintSchema,
+                    txHash: hex32Schema,
+                    logIndex: uintSchema,
+                    at: uintSchema,
+                  },
+                },
+              },
+            },
+          },
+          "4xx": errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const { asset, window } = request.params as { asset: string; window: number };
+      const { limit } = request.query as { limit: number };
+      const lower = asset.toLowerCase();
+      const rows = await consensusRounds(deps.store.db, lower, window, limit);
+      return {
+        asset: lower,
+        window,
+        rounds: rows.map((r) => ({
+          bucket: r.bucket,
+          direction: r.direction,
+          strengthBps: r.strength_bps,
+          voters: r.voters,
+          upWeight: r.up_weight,
+          downWeight: r.down_weight,
+          blockNumber: r.block_number,
+          txHash: r.tx_hash,
+          logIndex: r.log_index,
+          at: r.block_timestamp,
+        })),
+      };
+    },
+  );
+}

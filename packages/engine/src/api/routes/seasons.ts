@@ -1,0 +1,69 @@
+import type { FastifyInstance } from "fastify";
+import { ApiError } from "../errors";
+import type { ApiDeps } from "../deps";
+import { errorBody, hex32Schema, idSchema, pageQuery, uintSchema } from "../schemas";
+import { findSeason } from "../../store/queries/seasons";
+import { latestScoringTime, leaderboard } from "../../store/queries/scores";
+
+export function seasonRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.get(
+    "/api/v1/seasons/:id/leaderboard",
+    {
+      schema: {
+        summary: "The season's latest scores, ranked (unranked agents last, with their reason)",
+        tags: ["scores"],
+        params: { type: "object", required: ["id"], properties: { id: idSchema } },
+        querystring: { type: "object", additionalProperties: false, properties: pageQuery(100, 1000) },
+        response: {
+          200: {
+            type: "object",
+            required: ["seasonId", "asOf", "rows"],
+            properties: {
+              seasonId: { type: "string" },
+              asOf: { type: ["integer", "null"] },
+              rows: {
+                type: "array",
+                items: {
+                  type: "object",
+                  required: ["agentId", "rank", "score", "reason", "seal"],
+                  properties: {
+                    agentId: { type: "string" },
+                    rank: { type: ["integer", "null"] },
+                    score: { type: ["number", "null"] },
+                    reason: { type: ["string", "null"] },
+                    seal: hex32Schema,
+                  },
+                },
+              },
+              limit: uintSchema,
+              offset: uintSchema,
+            },
+          },
+          "4xx": errorBody,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: string };
+      const { limit, offset } = request.query as { limit: number; offset: number };
+      const db = deps.store.db;
+      if (!(await findSeason(db, id)))
+        throw new ApiError(404, "UNKNOWN_SEASON", `season ${id} does not exist`);
+      const asOf = await latestScoringTime(db, id);
+      const rows = asOf === undefined ? [] : await leaderboard(db, id, asOf, limit, offset);
+      return {
+        seasonId: id,
+        asOf: asOf ?? null,
+        rows: rows.map((r) => ({
+          agentId: r.agent_id,
+          rank: r.rank,
+          score: r.score,
+          reason: r.reason,
+          seal: r.seal,
+        })),
+        limit,
+        offset,
+      };
+    },
+  );
+}

@@ -1,0 +1,79 @@
+import { parseArgs } from "node:util";
+import { AugurScorer } from "../../cycle/augur-scorer";
+import { CYCLE_SECONDS, runCycle } from "../../cycle/run";
+import { openStore } from "../../store/open";
+import type { Command } from "../command";
+import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+
+export const command: Command = {
+  name: "cycle",
+  summary: "run the hourly cycle: log head → keeper anchors it → score → seal manifests",
+  usage: `Usage: augur cycle [--once] [--data-dir <dir>]
+
+One cycle reads the Merkle log head, has the keeper anchor it, scores every open
+season from anchored inputs and appends the sealed score manifests to the log
+(they join the next anchor). Every step is idempotent: a rerun in the same hour
+adds no second anchor and no second score row.
+
+Without --once it runs at the start of every hour until SIGINT or SIGTERM.
+Scores are augur-score/v1 (packages/scorer). The keeper (chain) is not wired in
+yet: today nothing gets anchored, so scores see no anchored inputs yet.
+
+Options:
+  --once               run one cycle and exit
+
+${STORE_HELP}
+`,
+  async run(argv, io) {
+    const { values } = parse(() =>
+      parseArgs({ args: argv, strict: true, options: { ...STORE_OPTIONS, once: { type: "boolean" } } }),
+    );
+    const store = await openStore(storeFrom(values, process.env));
+    const progress = (line: string) => io.stdout.write(`augur cycle: ${line}\n`);
+    const once = async () => {
+      const report = await runCycle({
+        store,
+        scorer: new AugurScorer(),
+        now: () => Math.floor(Date.now() / 1000),
+        progress,
+      });
+      progress(
+        `done as of ${new Date(report.asOf * 1000).toISOString()}: head ${report.head.treeSize}, ` +
+          `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons`,
+      );
+    };
+    try {
+      if (values.once) {
+        await once();
+        return 0;
+      }
+      let stopped = false;
+      let timer: NodeJS.Timeout | undefined;
+      let wake: () => void = () => undefined;
+      const stop = () => {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        wake();
+      };
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
+      try {
+        while (!stopped) {
+          await once();
+          const wait = (CYCLE_SECONDS - (Math.floor(Date.now() / 1000) % CYCLE_SECONDS)) * 1000;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            timer = setTimeout(resolve, wait);
+          });
+        }
+      } finally {
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
+      }
+      progress("stopped");
+      return 0;
+    } finally {
+      await store.close();
+    }
+  },
+};

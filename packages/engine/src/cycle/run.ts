@@ -1,0 +1,205 @@
+import type { Hex32 } from "@augur/scorer";
+import { appendEngineRecords } from "../records/append";
+import { MerkleLogStore } from "../store/merkle/log-store";
+import type { Store } from "../store/open";
+import { insertAnchor, latestAnchor, type Anchor } from "../store/queries/anchors";
+import { seasonClosesAt } from "../store/queries/seasons";
+import { AnchorMismatchError } from "./errors";
+import { loadSeasonInputs } from "./inputs";
+import type { AnchorReceipt, Keeper, LogHead, Scorer } from "./seams";
+
+export const CYCLE_SECONDS = 3600;
+
+export interface CycleDeps {
+  readonly store: Store;
+  /** Absent: heads are computed but not anchored (no chain configured). */
+  readonly keeper?: Keeper;
+  /** Absent: nothing is scored (the scorer seam is not wired yet). */
+  readonly scorer?: Scorer;
+  /** Unix seconds. */
+  readonly now: () => number;
+  readonly progress?: (line: string) => void;
+}
+
+export interface CycleReport {
+  /** The cycle's hour: scores of this run are stored as of this time. */
+  readonly asOf: number;
+  readonly head: LogHead;
+  /** The newest anchor after the keeper step (undefined: nothing anchored yet). */
+  readonly anchored: { readonly anchorIndex: number; readonly treeSize: number } | undefined;
+  /** Seasons scored now; seasons already scored at `asOf` are skipped. */
+  readonly scoredSeasons: readonly string[];
+  readonly scoreRows: number;
+}
+
+const log = new MerkleLogStore();
+
+function receiptOf(anchor: Anchor): AnchorReceipt {
+  return {
+    anchorIndex: anchor.anchor_index,
+    treeSize: anchor.tree_size,
+    root: anchor.root as Hex32,
+    chainId: anchor.chain_id,
+    registry: anchor.registry,
+    txHash: anchor.tx_hash as Hex32,
+    blockNumber: anchor.block_number,
+    blockHash: anchor.block_hash as Hex32,
+    anchoredAt: anchor.anchored_at,
+  };
+}
+
+/**
+ * One hourly cycle: read the log head → keeper anchors it → score every open season from
+ * anchored inputs → seal and append the manifests (they join the next anchor). Every step is
+ * idempotent: run twice in the same hour, the second run adds no anchor it already has and no
+ * score row; each season's scores are written in one transaction.
+ */
+export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
+  const { store } = deps;
+  const db = store.db;
+  const say = deps.progress ?? (() => undefined);
+  const now = deps.now();
+  const asOf = Math.floor(now / CYCLE_SECONDS) * CYCLE_SECONDS;
+
+  const treeSize = await log.size(db);
+  const head: LogHead = { treeSize, root: await log.root(db, treeSize) };
+  say(`log head: size ${head.treeSize}, root ${head.root}`);
+
+  let previous = await latestAnchor(db);
+  if (deps.keeper && treeSize > 0 && (!previous || previous.tree_size < treeSize)) {
+    const receipt = await deps.keeper.anchor(head, previous ? receiptOf(previous) : undefined);
+    if (receipt) {
+      if (receipt.treeSize !== head.treeSize || receipt.root !== head.root) {
+        say(`keeper: anchored a different head (size ${receipt.treeSize}); recording it as reported`);
+      }
+      await recordAnchor(store, receipt, now);
+      say(
+        `keeper: head ${receipt.treeSize} anchored at index ${receipt.anchorIndex}, block ${receipt.blockNumber}`,
+      );
+    } else {
+      say("keeper: head posted, not yet mined with enough confirmations");
+    }
+    previous = await latestAnchor(db);
+  } else if (!deps.keeper) {
+    say("keeper: not configured; head not anchored");
+  } else {
+    say("keeper: head already anchored");
+  }
+
+  const scoredSeasons: string[] = [];
+  let scoreRows = 0;
+  if (deps.scorer) {
+    const anchoredSize = previous?.tree_size ?? 0;
+    const seasons = await db.selectFrom("seasons").selectAll().where("starts_at", "<=", asOf).execute();
+    for (const season of seasons) {
+      if (asOf > seasonClosesAt(season) + CYCLE_SECONDS) continue; // one last scoring after the close
+      const rows = await scoreSeason(deps, deps.scorer, season.id, asOf, anchoredSize, now);
+      if (rows === undefined) continue;
+      scoredSeasons.push(season.id);
+      scoreRows += rows;
+      say(`scored season ${season.id}: ${rows} agents as of ${asOf}`);
+    }
+  } else {
+    say("scorer: not configured; nothing scored");
+  }
+  return {
+    asOf,
+    head,
+    anchored: previous ? { anchorIndex: previous.anchor_index, treeSize: previous.tree_size } : undefined,
+    scoredSeasons,
+    scoreRows,
+  };
+}
+
+/** Stores a mined anchor once; a receipt already stored (same index and head) is a no-op. */
+async function recordAnchor(store: Store, receipt: AnchorReceipt, now: number): Promise<void> {
+  await store.db.transaction().execute(async (trx) => {
+    await log.lockForAppend(trx); // one writer at a time, across processes too
+    const existing = await trx
+      .selectFrom("anchors")
+      .select(["anchor_index", "tree_size", "root"])
+      .where("anchor_index", "=", receipt.anchorIndex)
+      .executeTakeFirst();
+    if (existing) {
+      if (existing.tree_size !== receipt.treeSize || existing.root !== receipt.root) {
+        throw new AnchorMismatchError(receipt.anchorIndex, "already stored with another head");
+      }
+      return;
+    }
+    if (receipt.root !== (await log.root(trx, receipt.treeSize))) {
+      throw new Error(
+        `anchor ${receipt.anchorIndex} root does not match the log at size ${receipt.treeSize}`,
+      );
+    }
+    await insertAnchor(trx, {
+      anchor_index: receipt.anchorIndex,
+      tree_size: receipt.treeSize,
+      root: receipt.root,
+      chain_id: receipt.chainId,
+      registry: receipt.registry.toLowerCase(),
+      tx_hash: receipt.txHash,
+      block_number: receipt.blockNumber,
+      block_hash: receipt.blockHash,
+      anchored_at: receipt.anchoredAt,
+      recorded_at: now,
+    });
+  });
+}
+
+/** Scores one season at `asOf` in one transaction; undefined if it was already scored then. */
+async function scoreSeason(
+  deps: CycleDeps,
+  scorer: Scorer,
+  seasonId: string,
+  asOf: number,
+  anchoredSize: number,
+  now: number,
+): Promise<number | undefined> {
+  const db = deps.store.db;
+  const done = await db
+    .selectFrom("scores")
+    .select("agent_id")
+    .where("season_id", "=", seasonId)
+    .where("as_of", "=", asOf)
+    .limit(1)
+    .executeTakeFirst();
+  if (done) return undefined;
+  const input = await loadSeasonInputs(db, seasonId, asOf, anchoredSize);
+  if (input.agents.length === 0) return undefined;
+  const outcomes = scorer.scoreSeason(input);
+  return db.transaction().execute(async (trx) => {
+    // Re-check under the writer lock: a concurrent cycle may have scored this season meanwhile.
+    await log.lockForAppend(trx);
+    const raced = await trx
+      .selectFrom("scores")
+      .select("agent_id")
+      .where("season_id", "=", seasonId)
+      .where("as_of", "=", asOf)
+      .limit(1)
+      .executeTakeFirst();
+    if (raced) return undefined;
+    const stored = await appendEngineRecords(
+      trx,
+      outcomes.map((o) => ({ kind: "score" as const, agentId: o.agentId, seasonId, body: o.manifest })),
+      now,
+    );
+    const rows = outcomes.map((o, i) => ({
+      agent_id: o.agentId,
+      season_id: seasonId,
+      as_of: asOf,
+      formula: o.formula,
+      score: o.score,
+      reason: o.reason,
+      rank: o.rank,
+      terms: JSON.stringify(o.terms),
+      seal: stored[i]!.seal,
+      created_at: now,
+    }));
+    for (let i = 0; i < rows.length; i += 300)
+      await trx
+        .insertInto("scores")
+        .values(rows.slice(i, i + 300))
+        .execute();
+    return outcomes.length;
+  });
+}

@@ -1,0 +1,95 @@
+import type { Hex32 } from "@augur/scorer";
+
+/** The log's head at one moment: what the keeper anchors. */
+export interface LogHead {
+  readonly treeSize: number;
+  readonly root: Hex32;
+}
+
+/** A head mined in AnchorRegistry with the configured confirmations. */
+export interface AnchorReceipt {
+  readonly anchorIndex: number;
+  readonly treeSize: number;
+  readonly root: Hex32;
+  readonly chainId: number;
+  readonly registry: string;
+  readonly txHash: Hex32;
+  readonly blockNumber: number;
+  readonly blockHash: Hex32;
+  /** Block timestamp, unix seconds. */
+  readonly anchoredAt: number;
+}
+
+/**
+ * Posts log heads to AnchorRegistry (issue 7's keeper, next session). Must be idempotent: asked
+ * twice for the same head it posts at most once (it first asks the chain what is posted).
+ */
+export interface Keeper {
+  /**
+   * Makes sure `head` is anchored: returns its receipt once mined with the configured
+   * confirmations, or undefined while the transaction is still pending (the next cycle asks again).
+   * `previous` is the last head the store knows as anchored (the consistency proof starts there).
+   */
+  anchor(head: LogHead, previous: AnchorReceipt | undefined): Promise<AnchorReceipt | undefined>;
+}
+
+/** One stored record as the scorer sees it: kind, seal, parsed canonical body, log position. */
+export interface SealedInput {
+  readonly kind: string;
+  readonly seal: Hex32;
+  readonly leafIndex: number;
+  readonly body: unknown;
+}
+
+export interface AgentInputs {
+  readonly agentId: string;
+  readonly creator: string;
+  readonly style: string;
+  readonly registrationSeal: Hex32;
+  /** The agent's anchored records of the season (snapshots, decisions, trades, calls), in log order. */
+  readonly records: readonly SealedInput[];
+}
+
+/** An anchored score row, offered as a creator input (its seal is named in the manifest). */
+export interface PriorScore {
+  readonly agentId: string;
+  readonly seasonId: string;
+  readonly creator: string;
+  readonly asOf: number;
+  readonly seal: Hex32;
+  readonly terms: Readonly<Record<string, unknown>>;
+}
+
+/** A season's window, unix seconds (the close is the earlier of its end and its closing). */
+export interface SeasonBounds {
+  readonly startsAt: number;
+  readonly endsAt: number;
+}
+
+export interface SeasonScoringInput {
+  readonly seasonId: string;
+  readonly season: SeasonBounds;
+  readonly asOf: number;
+  readonly agents: readonly AgentInputs[];
+  /** The latest anchored score of every agent of the creators above, any season. */
+  readonly priorScores: readonly PriorScore[];
+}
+
+/** One agent's outcome: a score, or null with a reason code; the manifest is what gets sealed. */
+export interface ScoreOutcome {
+  readonly agentId: string;
+  readonly formula: string;
+  readonly score: number | null;
+  readonly reason: string | null;
+  readonly rank: number | null;
+  readonly terms: Readonly<Record<string, unknown>>;
+  readonly manifest: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Decides every number of a season's scores: a pure function from packages/scorer (issue 6)
+ * behind this seam. The engine only loads anchored inputs and stores what comes back.
+ */
+export interface Scorer {
+  scoreSeason(input: SeasonScoringInput): readonly ScoreOutcome[];
+}

@@ -1,0 +1,62 @@
+import { createHash } from "node:crypto";
+import { toHex32, type Hex32 } from "@augur/scorer";
+import type { AnchorReceipt, Keeper, LogHead, Scorer, SeasonScoringInput, ScoreOutcome } from "./seams";
+
+/** A keeper double over an in-memory "registry": idempotent per head, optionally slow to mine. */
+export class FakeKeeper implements Keeper {
+  readonly posted: LogHead[] = [];
+  /** How many calls answer "pending" before a posted head counts as mined. */
+  pendingCalls = 0;
+
+  async anchor(head: LogHead): Promise<AnchorReceipt | undefined> {
+    let index = this.posted.findIndex((h) => h.treeSize === head.treeSize);
+    if (index < 0) {
+      this.posted.push(head);
+      index = this.posted.length - 1;
+    }
+    if (this.pendingCalls > 0) {
+      this.pendingCalls -= 1;
+      return undefined;
+    }
+    const posted = this.posted[index]!;
+    return {
+      anchorIndex: index,
+      treeSize: posted.treeSize,
+      root: posted.root,
+      chainId: 31337,
+      registry: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
+      txHash: toHex32(createHash("sha256").update(`tx ${index}`).digest()),
+      blockNumber: 10 + index,
+      blockHash: toHex32(createHash("sha256").update(`block ${index}`).digest()),
+      anchoredAt: 1_800_000_000 + index,
+    };
+  }
+}
+
+/** A scorer double (the real one is packages/scorer's): 10 points per anchored snapshot. */
+export class CountingScorer implements Scorer {
+  readonly inputs: SeasonScoringInput[] = [];
+
+  scoreSeason(input: SeasonScoringInput): ScoreOutcome[] {
+    this.inputs.push(input);
+    const scored = input.agents.map((a) => {
+      const snapshots = a.records.filter((r) => r.kind === "snapshot").map((r) => r.seal);
+      return { agent: a, snapshots, score: snapshots.length === 0 ? null : snapshots.length * 10 };
+    });
+    const ranked = scored.filter((s) => s.score !== null).sort((x, y) => y.score! - x.score!);
+    return scored.map((s) => ({
+      agentId: s.agent.agentId,
+      formula: "counting/test",
+      score: s.score,
+      reason: s.score === null ? "no_snapshots" : null,
+      rank: s.score === null ? null : ranked.findIndex((r) => r.score === s.score) + 1,
+      terms: { snapshots: s.snapshots.length },
+      manifest: {
+        formula: "counting/test",
+        agent: s.agent.agentId,
+        asOf: input.asOf,
+        snapshots: s.snapshots as Hex32[],
+      },
+    }));
+  }
+}

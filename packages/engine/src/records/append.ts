@@ -1,0 +1,72 @@
+import { canonicalJson, seal as sealOf, type Hex32 } from "@augur/scorer";
+import type { Kysely } from "kysely";
+import { MerkleLogStore } from "../store/merkle/log-store";
+import type { Database, RecordKind } from "../store/schema";
+
+/** A record the engine itself produces (score manifest, call): no signature, sealed as is. */
+export interface EngineRecord {
+  readonly kind: RecordKind;
+  readonly agentId: string;
+  readonly seasonId: string;
+  readonly body: unknown;
+}
+
+const log = new MerkleLogStore();
+
+/**
+ * Seals engine records and appends the new ones to the records table and the log, inside the
+ * caller's transaction (taking the log's writer lock). Records already stored are skipped, so a
+ * retried step appends nothing twice. Returns each record's seal and leaf index, in input order.
+ */
+export async function appendEngineRecords(
+  trx: Kysely<Database>,
+  records: readonly EngineRecord[],
+  now: number,
+): Promise<Array<{ seal: Hex32; leafIndex: number; created: boolean }>> {
+  await log.lockForAppend(trx);
+  const sealed = records.map((r) => ({ ...r, text: canonicalJson(r.body), seal: sealOf(r.body) }));
+  const known = new Map<string, number>();
+  for (let i = 0; i < sealed.length; i += 500) {
+    const rows = await trx
+      .selectFrom("records")
+      .select(["seal", "leaf_index"])
+      .where(
+        "seal",
+        "in",
+        sealed.slice(i, i + 500).map((r) => r.seal),
+      )
+      .execute();
+    for (const row of rows) known.set(row.seal, row.leaf_index);
+  }
+  const seen = new Set<string>(known.keys());
+  const fresh = sealed.filter((r) => !seen.has(r.seal) && seen.add(r.seal) !== undefined);
+  const first = await log.append(
+    trx,
+    fresh.map((r) => r.seal),
+    now,
+  );
+  const rows = fresh.map((r, i) => ({
+    seal: r.seal,
+    kind: r.kind,
+    agent_id: r.agentId,
+    season_id: r.seasonId,
+    body: r.text,
+    signer: null,
+    signature: null,
+    cosignature: null,
+    leaf_index: first + i,
+    received_at: now,
+  }));
+  for (let i = 0; i < rows.length; i += 400)
+    await trx
+      .insertInto("records")
+      .values(rows.slice(i, i + 400))
+      .execute();
+  const created = new Map(rows.map((r) => [r.seal, r.leaf_index]));
+  const reported = new Set<string>();
+  return sealed.map((r) => {
+    const isNew = created.has(r.seal) && !reported.has(r.seal);
+    reported.add(r.seal);
+    return { seal: r.seal, leafIndex: created.get(r.seal) ?? known.get(r.seal)!, created: isNew };
+  });
+}

@@ -1,0 +1,91 @@
+import { AugurError } from "@augur/scorer";
+
+/** A submitted record the engine refuses; `status` is the HTTP status it answers with. */
+export class RecordRefusedError extends AugurError {
+  override readonly name: string = "RecordRefusedError";
+  readonly status: number;
+  constructor(status: number, code: string, message: string, details: Record<string, unknown> = {}) {
+    super(code, message, details);
+    this.status = status;
+  }
+}
+
+export class BadSignatureError extends RecordRefusedError {
+  override readonly name = "BadSignatureError";
+  constructor(field: string, problem: string) {
+    super(401, "BAD_SIGNATURE", `${field}: ${problem}`, { field });
+  }
+}
+
+export class WrongSignerError extends RecordRefusedError {
+  override readonly name = "WrongSignerError";
+  constructor(field: string, expected: string, recovered: string) {
+    super(403, "WRONG_SIGNER", `${field} was made by ${recovered}, not by ${expected}`, {
+      field,
+      expected,
+      recovered,
+    });
+  }
+}
+
+export class UnknownAgentError extends RecordRefusedError {
+  override readonly name = "UnknownAgentError";
+  constructor(agentId: string, seasonId: string) {
+    super(404, "UNKNOWN_AGENT", `agent ${agentId} is not registered in season ${seasonId}`, {
+      agentId,
+      seasonId,
+    });
+  }
+}
+
+export class UnknownSeasonError extends RecordRefusedError {
+  override readonly name = "UnknownSeasonError";
+  constructor(seasonId: string) {
+    super(404, "UNKNOWN_SEASON", `season ${seasonId} does not exist`, { seasonId });
+  }
+}
+
+export class SeasonClosedError extends RecordRefusedError {
+  override readonly name = "SeasonClosedError";
+  constructor(seasonId: string, closedAt: number) {
+    super(409, "SEASON_CLOSED", `season ${seasonId} closed at ${closedAt}`, { seasonId, closedAt });
+  }
+}
+
+export class AgentExistsError extends RecordRefusedError {
+  override readonly name = "AgentExistsError";
+  constructor(agentId: string, seasonId: string) {
+    super(409, "AGENT_EXISTS", `agent ${agentId} is already registered in season ${seasonId}`, {
+      agentId,
+      seasonId,
+    });
+  }
+}
+
+export class AgentKeyInUseError extends RecordRefusedError {
+  override readonly name = "AgentKeyInUseError";
+  constructor(agentKey: string, seasonId: string, agentId: string) {
+    super(
+      409,
+      "AGENT_KEY_IN_USE",
+      `key ${agentKey} already signs for agent ${agentId} in season ${seasonId}`,
+      {
+        agentKey,
+        seasonId,
+        agentId,
+      },
+    );
+  }
+}
+
+export class RecordOutOfSeasonError extends RecordRefusedError {
+  override readonly name = "RecordOutOfSeasonError";
+  constructor(field: string, value: number, from: number, to: number) {
+    super(422, "OUT_OF_SEASON", `message.${field} ${value} is outside [${from}, ${to}]`, {
+      field,
+      value,
+      from,
+      to,
+    });
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The four signed record types, field by field. One table drives the EIP-712 types, the HTTP
+ * JSON schema and the validator, so the three can never disagree.
+ */
+export type FieldType = "string" | "address" | "uint16" | "uint64" | "uint256" | "int256" | "bytes32";
+
+export interface FieldSpec {
+  readonly name: string;
+  readonly type: FieldType;
+  /** Strings: the allowed values, or a pattern and a maximum length. */
+  readonly enum?: readonly string[];
+  readonly pattern?: string;
+  readonly maxLength?: number;
+  /** Integers held as JSON numbers: an inclusive maximum. */
+  readonly maximum?: number;
+  readonly description: string;
+}
+
+export const RECORD_TYPE_NAMES = ["Registration", "Snapshot", "Decision", "Trade"] as const;
+export type RecordTypeName = (typeof RECORD_TYPE_NAMES)[number];
+
+/** Agent and season ids: lowercase slugs, 1–64 characters. */
+export const ID_PATTERN = "^[a-z0-9][a-z0-9_-]{0,63}$";
+
+/** The declared styles (the scorer's augur-dna/v1 list; taken from @augur/scorer once merged). */
+export const STYLES = [
+  "momentum",
+  "mean-reversion",
+  "trend-following",
+  "market-neutral",
+  "discretionary",
+] as const;
+
+export const DECISION_ACTIONS = ["buy", "sell", "hold", "exit"] as const;
+/** Only `decider` decisions count toward the 5 a score needs. */
+export const DECISION_SOURCES = ["decider", "protective-exit", "system-hold"] as const;
+export const TRADE_SIDES = ["buy", "sell"] as const;
+
+const agentId: FieldSpec = {
+  name: "agentId",
+  type: "string",
+  pattern: ID_PATTERN,
+  maxLength: 64,
+  description: "the agent's id",
+};
+const seasonId: FieldSpec = {
+  name: "seasonId",
+  type: "string",
+  pattern: ID_PATTERN,
+  maxLength: 64,
+  description: "the season the record belongs to",
+};
+const time = (name: string, description: string): FieldSpec => ({
+  name,
+  type: "uint64",
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: `${description}, unix seconds`,
+});
+
+export const RECORD_FIELDS: Readonly<Record<RecordTypeName, readonly FieldSpec[]>> = {
+  Registration: [
+    agentId,
+    seasonId,
+    { name: "creator", type: "address", description: "the creator's address (co-signs the registration)" },
+    { name: "agentKey", type: "address", description: "the key that signs every record of this agent" },
+    { name: "style", type: "string", enum: STYLES, description: "the declared strategy style" },
+    time("registeredAt", "when the registration was signed"),
+  ],
+  Snapshot: [
+    agentId,
+    seasonId,
+    time("takenAt", "when the portfolio was valued"),
+    { name: "nav", type: "uint256", description: "net asset value, USDG base units (6 decimals)" },
+    {
+      name: "flow",
+      type: "int256",
+      description: "deposits minus withdrawals since the previous snapshot, USDG base units",
+    },
+    {
+      name: "investedBps",
+      type: "uint16",
+      maximum: 10000,
+      description: "share of NAV held outside cash, basis points (0–10,000)",
+    },
+  ],
+  Decision: [
+    agentId,
+    seasonId,
+    time("decidedAt", "when the decision was taken"),
+    { name: "asset", type: "address", description: "the stock token decided on" },
+    { name: "action", type: "string", enum: DECISION_ACTIONS, description: "what was decided" },
+    {
+      name: "source",
+      type: "string",
+      enum: DECISION_SOURCES,
+      description: "who decided: the agent's own decider, a protective exit or a system hold",
+    },
+    {
+      name: "confidenceBps",
+      type: "uint16",
+      maximum: 10000,
+      description: "stated probability of being right, basis points",
+    },
+    { name: "note", type: "string", maxLength: 280, description: "free text, at most 280 characters" },
+  ],
+  Trade: [
+    agentId,
+    seasonId,
+    time("executedAt", "when the trade executed"),
+    { name: "asset", type: "address", description: "the stock token traded" },
+    { name: "side", type: "string", enum: TRADE_SIDES, description: "buy or sell" },
+    { name: "quantity", type: "uint256", description: "token amount in the token's base units" },
+    { name: "price", type: "uint256", description: "USDG per whole token, 18 decimals" },
+    { name: "txHash", type: "bytes32", description: "the transaction that executed the trade" },
+  ],
+};
+
+/** The field holding each record's time. */
+export const TIME_FIELD: Readonly<Record<RecordTypeName, string>> = {
+  Registration: "registeredAt",
+  Snapshot: "takenAt",
+  Decision: "decidedAt",
+  Trade: "executedAt",
+};

@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { Wallet } from "ethers";
+import type { Store } from "../store/open";
+import { insertSeason } from "../store/queries/seasons";
+import { augurDomain, typedDataTypes } from "./eip712";
+import type { RecordTypeName } from "./fields";
+import type { Submission } from "./ingest";
+
+/** Deterministic keys for tests, derived from a label (never used outside tests). */
+export function testWallet(label: string): Wallet {
+  return new Wallet(`0x${createHash("sha256").update(`augur test key|${label}`).digest("hex")}`);
+}
+
+export const TEST_CHAIN_ID = 31337;
+export const SEASON_START = 1_800_000_000;
+export const SEASON_END = SEASON_START + 28 * 86400;
+/** A "now" inside the test season. */
+export const TEST_NOW = SEASON_START + 86400;
+
+export async function addTestSeason(store: Store, id = "s1", closedAt: number | null = null): Promise<void> {
+  await insertSeason(store.db, {
+    id,
+    name: `Season ${id}`,
+    starts_at: SEASON_START,
+    ends_at: SEASON_END,
+    closed_at: closedAt,
+    created_at: SEASON_START - 86400,
+  });
+}
+
+export async function sign(
+  type: RecordTypeName,
+  message: Record<string, string | number>,
+  signer: Wallet,
+  creator?: Wallet,
+  chainId = TEST_CHAIN_ID,
+): Promise<Submission> {
+  const domain = augurDomain(chainId);
+  const types = typedDataTypes(type);
+  const signature = await signer.signTypedData(domain, types, message);
+  if (!creator) return { type, message, signature };
+  return { type, message, signature, creatorSignature: await creator.signTypedData(domain, types, message) };
+}
+
+export const ASSET = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+
+export function registration(agentId: string, agent: Wallet, creator: Wallet, seasonId = "s1") {
+  return {
+    agentId,
+    seasonId,
+    creator: creator.address,
+    agentKey: agent.address,
+    style: "momentum",
+    registeredAt: SEASON_START - 3600,
+  };
+}
+
+export function snapshot(agentId: string, takenAt: number, nav = "1000000000", seasonId = "s1") {
+  return { agentId, seasonId, takenAt, nav, flow: "0", investedBps: 5000 };
+}
+
+export function decision(agentId: string, decidedAt: number, seasonId = "s1") {
+  return {
+    agentId,
+    seasonId,
+    decidedAt,
+    asset: ASSET,
+    action: "buy",
+    source: "decider",
+    confidenceBps: 6500,
+    note: "breakout above the 20-day high",
+  };
+}
+
+export function trade(agentId: string, executedAt: number, seasonId = "s1") {
+  return {
+    agentId,
+    seasonId,
+    executedAt,
+    asset: ASSET,
+    side: "buy",
+    quantity: "2000000000000000000",
+    price: "180000000000000000000",
+    txHash: `0x${"c3".repeat(32)}`,
+  };
+}
+
+/** Registers one agent in season `s1`; returns its key and creator. */
+export async function registerTestAgent(
+  ingest: (s: Submission) => Promise<unknown>,
+  agentId: string,
+): Promise<{ agent: Wallet; creator: Wallet }> {
+  const agent = testWallet(`agent ${agentId}`);
+  const creator = testWallet(`creator of ${agentId}`);
+  await ingest(await sign("Registration", registration(agentId, agent, creator), agent, creator));
+  return { agent, creator };
+}

@@ -1,0 +1,2 @@
+/** The two backends of the one query layer. */
+export type DialectName = "sqlite" | "postgres";

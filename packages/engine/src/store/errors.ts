@@ -1,0 +1,29 @@
+import { AugurError } from "@augur/scorer";
+
+/** The store could not be opened or migrated; `details.location` names it (password redacted). */
+export class StoreOpenError extends AugurError {
+  override readonly name = "StoreOpenError";
+  constructor(location: string, problem: string) {
+    super("STORE_OPEN", `cannot open store ${location}: ${problem}`, { location });
+  }
+}
+
+export class MigrationError extends AugurError {
+  override readonly name = "MigrationError";
+  constructor(migration: string, problem: string) {
+    super("MIGRATION_FAILED", `migration ${migration} failed: ${problem}`, { migration });
+  }
+}
+
+/** The database refused to change a sealed row (its append-only trigger fired). */
+export function isAppendOnlyViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (!e || typeof e.message !== "string") return false;
+  return (e.code === "SQLITE_CONSTRAINT_TRIGGER" || e.code === "23001") && e.message.includes("append-only");
+}
+
+/** A unique or primary-key constraint refused an insert, on either backend. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}

@@ -1,0 +1,151 @@
+import { AugurError, leafHash, nodeHash, toHex32, hex32Bytes, merkleRoot, type Hex32 } from "@augur/scorer";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../schema";
+import { completeSubtrees, inclusionRanges, type SubtreeKey } from "./subtrees";
+
+type Db = Kysely<Database>;
+
+const INSERT_BATCH = 400;
+
+/** A leaf index or tree size outside the log. */
+export class LogRangeError extends AugurError {
+  override readonly name = "LogRangeError";
+  constructor(problem: string) {
+    super("LOG_RANGE", problem);
+  }
+}
+
+/**
+ * The engine's RFC 6962 log, persisted: leaves (index → seal) and every complete subtree hash,
+ * so a root or an inclusion proof of any size is O(log n) row reads, never a rebuild.
+ *
+ * Appends must run inside a transaction that first called `lockForAppend` (the store's one
+ * writer lock), so two writers can never claim the same index.
+ */
+export class MerkleLogStore {
+  /** Takes the log's writer lock for the rest of the transaction; call it first. */
+  async lockForAppend(trx: Db): Promise<void> {
+    await trx
+      .updateTable("log_writer")
+      .set({ version: sql<number>`version + 1` })
+      .where("id", "=", 1)
+      .execute();
+  }
+
+  async size(db: Db): Promise<number> {
+    const row = await db
+      .selectFrom("merkle_leaves")
+      .select((eb) => eb.fn.max<number | null>("leaf_index").as("last"))
+      .executeTakeFirst();
+    return row?.last == null ? 0 : Number(row.last) + 1;
+  }
+
+  async leafIndexOf(db: Db, seal: Hex32): Promise<number | undefined> {
+    const row = await db
+      .selectFrom("merkle_leaves")
+      .select("leaf_index")
+      .where("seal", "=", seal)
+      .executeTakeFirst();
+    return row?.leaf_index;
+  }
+
+  /** Appends seals in order; returns the index of the first. Caller holds the writer lock. */
+  async append(trx: Db, seals: readonly Hex32[], at: number): Promise<number> {
+    const first = await this.size(trx);
+    if (seals.length === 0) return first;
+    const frontier = await this.frontier(trx, first);
+    const nodes: Array<{ level: number; idx: number; hash: string }> = [];
+    let size = first;
+    for (const seal of seals) {
+      let hash = leafHash(seal);
+      let level = 0;
+      let idx = size;
+      nodes.push({ level, idx, hash: toHex32(hash) });
+      while (idx % 2 === 1) {
+        const left = frontier.get(level);
+        if (!left) throw new LogRangeError(`log frontier is missing level ${level} at size ${size}`);
+        frontier.delete(level);
+        hash = nodeHash(left, hash);
+        level += 1;
+        idx = (idx - 1) / 2;
+        nodes.push({ level, idx, hash: toHex32(hash) });
+      }
+      frontier.set(level, hash);
+      size += 1;
+    }
+    const leaves = seals.map((seal, i) => ({ leaf_index: first + i, seal, appended_at: at }));
+    for (let i = 0; i < leaves.length; i += INSERT_BATCH) {
+      await trx
+        .insertInto("merkle_leaves")
+        .values(leaves.slice(i, i + INSERT_BATCH))
+        .execute();
+    }
+    for (let i = 0; i < nodes.length; i += INSERT_BATCH) {
+      await trx
+        .insertInto("merkle_nodes")
+        .values(nodes.slice(i, i + INSERT_BATCH))
+        .execute();
+    }
+    return first;
+  }
+
+  /** The Merkle Tree Hash of the first `treeSize` leaves. */
+  async root(db: Db, treeSize: number): Promise<Hex32> {
+    await this.assertSize(db, treeSize);
+    if (treeSize === 0) return merkleRoot([]);
+    const keys = completeSubtrees(0, treeSize);
+    return toHex32(fold(keys, await this.nodes(db, keys)));
+  }
+
+  /** RFC 9162 inclusion proof of leaf `leafIndex` in the tree of the first `treeSize` leaves. */
+  async inclusionProof(db: Db, leafIndex: number, treeSize: number): Promise<Hex32[]> {
+    await this.assertSize(db, treeSize);
+    if (!Number.isSafeInteger(leafIndex) || leafIndex < 0 || leafIndex >= treeSize) {
+      throw new LogRangeError(`leaf ${leafIndex} is not in a tree of ${treeSize}`);
+    }
+    // TEMPORARY ADAPTER until issue 5's Merkle log lands: the proof is the hash of each range of
+    // `inclusionRanges`, read from persisted subtrees; verification is issue 5's.
+    const ranges = inclusionRanges(leafIndex, treeSize).map(([lo, hi]) => completeSubtrees(lo, hi));
+    const hashes = await this.nodes(db, ranges.flat());
+    return ranges.map((keys) => toHex32(fold(keys, hashes)));
+  }
+
+  private async assertSize(db: Db, treeSize: number): Promise<void> {
+    if (!Number.isSafeInteger(treeSize) || treeSize < 0 || treeSize > (await this.size(db))) {
+      throw new LogRangeError(`tree size ${treeSize} is beyond the log`);
+    }
+  }
+
+  /** The right-edge complete subtrees of a log of `size` leaves, by level. */
+  private async frontier(db: Db, size: number): Promise<Map<number, Buffer>> {
+    const keys = completeSubtrees(0, size);
+    const hashes = await this.nodes(db, keys);
+    return new Map(keys.map((k) => [k.level, hashes.get(keyOf(k))!]));
+  }
+
+  private async nodes(db: Db, keys: readonly SubtreeKey[]): Promise<Map<string, Buffer>> {
+    const out = new Map<string, Buffer>();
+    if (keys.length === 0) return out;
+    const rows = await db
+      .selectFrom("merkle_nodes")
+      .select(["level", "idx", "hash"])
+      .where((eb) => eb.or(keys.map((k) => eb.and([eb("level", "=", k.level), eb("idx", "=", k.idx)]))))
+      .execute();
+    for (const row of rows) out.set(keyOf(row), hex32Bytes(row.hash as Hex32));
+    for (const k of keys) {
+      if (!out.has(keyOf(k))) throw new LogRangeError(`log node (${k.level}, ${k.idx}) is missing`);
+    }
+    return out;
+  }
+}
+
+function keyOf(k: SubtreeKey): string {
+  return `${k.level}:${k.idx}`;
+}
+
+/** Hash of consecutive complete subtrees, folded from the right (RFC 6962's right-heavy split). */
+function fold(keys: readonly SubtreeKey[], hashes: Map<string, Buffer>): Buffer {
+  let hash = hashes.get(keyOf(keys[keys.length - 1]!))!;
+  for (let i = keys.length - 2; i >= 0; i--) hash = nodeHash(hashes.get(keyOf(keys[i]!))!, hash);
+  return hash;
+}

@@ -1,0 +1,120 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { DialectName } from "./dialect";
+import { MigrationError, StoreOpenError } from "./errors";
+import { describeLocation, type StoreLocation } from "./location";
+import { migrationProvider } from "./migrations";
+import type { Database } from "./schema";
+import { withStatementCache } from "./sqlite-statements";
+
+/** An open store: one Kysely instance over either backend. */
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: DialectName;
+  /** The location, safe to print. */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+
+/** int8 columns come back as numbers (every id, index and time here is far below 2^53). */
+function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 value ${text} exceeds 2^53`);
+  return value;
+}
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8_OID && format !== "binary") return parseInt8;
+    return pg.types.getTypeParser(oid, format ?? "text");
+  },
+} as pg.CustomTypesConfig;
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new StoreOpenError(name, "schema names are [a-z0-9_]");
+  return `"${name}"`;
+}
+
+async function openPostgres(
+  location: Extract<StoreLocation, { kind: "postgres" }>,
+): Promise<Kysely<Database>> {
+  if (location.schema) {
+    const client = new pg.Client({ connectionString: location.url });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(location.schema)}`);
+    } finally {
+      await client.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    types: pgTypes,
+    max: 10,
+    ...(location.schema ? { options: `-c search_path=${quoteIdent(location.schema)}` } : {}),
+  });
+  // Fail now, with the location in the message, rather than on the first query.
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function openSqlite(file: string): Kysely<Database> {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma("journal_mode = WAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  database.pragma("synchronous = NORMAL");
+  // Reads are random index probes over a large file: keep hot pages in memory (64 MiB) and map
+  // the file (256 MiB) so a page hit costs no system call.
+  database.pragma("cache_size = -65536");
+  database.pragma("mmap_size = 268435456");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+}
+
+/** Opens (creating an SQLite file and its directory if needed) and migrates to the latest schema. */
+export async function openStore(
+  location: StoreLocation,
+  options: { migrate?: boolean } = {},
+): Promise<Store> {
+  const description = describeLocation(location);
+  let db: Kysely<Database>;
+  try {
+    db = location.kind === "postgres" ? await openPostgres(location) : openSqlite(location.file);
+  } catch (error) {
+    throw new StoreOpenError(description, error instanceof Error ? error.message : String(error));
+  }
+  const store: Store = { db, dialect: location.kind, description, close: () => db.destroy() };
+  if (options.migrate ?? true) {
+    try {
+      await migrateToLatest(store);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+  }
+  return store;
+}
+
+/** Applies every pending migration in order; returns the names applied now (empty if none). */
+export async function migrateToLatest(store: Pick<Store, "db" | "dialect">): Promise<string[]> {
+  const migrator = new Migrator({ db: store.db, provider: migrationProvider(store.dialect) });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((r) => r.status === "Error");
+  if (error || failed) {
+    const message = error instanceof Error ? error.message : String(error ?? "unknown error");
+    throw new MigrationError(failed?.migrationName ?? "(setup)", message);
+  }
+  return results.filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,26 @@
+import type { Kysely, Selectable } from "kysely";
+import type { Database, SeasonsTable } from "../schema";
+
+export type Season = Selectable<SeasonsTable>;
+
+export async function insertSeason(db: Kysely<Database>, season: Season): Promise<void> {
+  await db.insertInto("seasons").values(season).execute();
+}
+
+export async function findSeason(db: Kysely<Database>, id: string): Promise<Season | undefined> {
+  return db.selectFrom("seasons").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A season takes records until it ends or the operator closes it, whichever comes first. */
+export function seasonClosesAt(season: Season): number {
+  return season.closed_at === null ? season.ends_at : Math.min(season.ends_at, season.closed_at);
+}
+
+export async function closeSeason(db: Kysely<Database>, id: string, at: number): Promise<void> {
+  await db
+    .updateTable("seasons")
+    .set({ closed_at: at })
+    .where("id", "=", id)
+    .where("closed_at", "is", null)
+    .execute();
+}

@@ -1,0 +1,165 @@
+import type { Generated } from "kysely";
+
+/**
+ * The tables of the engine's store, as Kysely sees them. Times are unix seconds; 256-bit amounts
+ * are decimal strings; hashes and addresses are lowercase `0x` hex; JSON is stored as its
+ * canonical text, byte for byte the text that was sealed.
+ */
+export interface Database {
+  log_writer: LogWriterTable;
+  seasons: SeasonsTable;
+  records: RecordsTable;
+  agents: AgentsTable;
+  merkle_leaves: MerkleLeavesTable;
+  merkle_nodes: MerkleNodesTable;
+  anchors: AnchorsTable;
+  keeper_attempts: KeeperAttemptsTable;
+  scores: ScoresTable;
+  consensus_rounds: ConsensusRoundsTable;
+}
+
+/** One row; log appends update it first, which serialises them on both backends. */
+export interface LogWriterTable {
+  id: number;
+  version: number;
+}
+
+/** Operator configuration, not a sealed row: a season can be closed early (`closed_at`). */
+export interface SeasonsTable {
+  id: string;
+  name: string;
+  starts_at: number;
+  ends_at: number;
+  closed_at: number | null;
+  created_at: number;
+}
+
+export const RECORD_KINDS = ["registration", "snapshot", "decision", "trade", "call", "score"] as const;
+export type RecordKind = (typeof RECORD_KINDS)[number];
+
+/** Every sealed record, append-only. `body` is the canonical JSON whose sha256 is `seal`. */
+export interface RecordsTable {
+  seal: string;
+  kind: RecordKind;
+  agent_id: string;
+  season_id: string;
+  body: string;
+  /** The address that signed it (agent key); null for records the engine itself produces. */
+  signer: string | null;
+  signature: string | null;
+  /** The creator's signature of a registration; null otherwise. */
+  cosignature: string | null;
+  leaf_index: number;
+  received_at: number;
+}
+
+/** One row per (agent, season): the projection of its sealed registration record. */
+export interface AgentsTable {
+  id: string;
+  season_id: string;
+  creator: string;
+  style: string;
+  agent_key: string;
+  registration_seal: string;
+  registered_at: number;
+}
+
+export interface MerkleLeavesTable {
+  leaf_index: number;
+  seal: string;
+  appended_at: number;
+}
+
+/**
+ * Every complete subtree of the log: `(level, idx)` covers leaves [idx·2^level, (idx+1)·2^level).
+ * Level 0 holds leaf hashes. Any root or proof is a fold over O(log n) of these rows.
+ */
+export interface MerkleNodesTable {
+  level: number;
+  idx: number;
+  hash: string;
+}
+
+/** A head posted to AnchorRegistry and mined with the configured confirmations. */
+export interface AnchorsTable {
+  anchor_index: number;
+  tree_size: number;
+  root: string;
+  chain_id: number;
+  registry: string;
+  tx_hash: string;
+  block_number: number;
+  block_hash: string;
+  anchored_at: number;
+  recorded_at: number;
+}
+
+export const KEEPER_ATTEMPT_STATUSES = [
+  "simulated",
+  "signed",
+  "broadcast",
+  "mined",
+  "replaced",
+  "reverted",
+  "failed",
+  "skipped",
+] as const;
+export type KeeperAttemptStatus = (typeof KEEPER_ATTEMPT_STATUSES)[number];
+
+/** The keeper's journal: one appended row per step of every attempt, never edited. */
+export interface KeeperAttemptsTable {
+  id: Generated<number>;
+  tree_size: number;
+  root: string;
+  chain_id: number;
+  registry: string;
+  nonce: number | null;
+  tx_hash: string | null;
+  max_fee_per_gas: string | null;
+  max_priority_fee_per_gas: string | null;
+  status: KeeperAttemptStatus;
+  error: string | null;
+  at: number;
+}
+
+/** One score row per (agent, season, as-of); its manifest is the sealed record `seal`. */
+export interface ScoresTable {
+  agent_id: string;
+  season_id: string;
+  as_of: number;
+  formula: string;
+  score: number | null;
+  reason: string | null;
+  rank: number | null;
+  terms: string;
+  seal: string;
+  created_at: number;
+}
+
+/** Written by the chain indexer from CallLedger `Consensus` events; rolled back on reorg. */
+export interface ConsensusRoundsTable {
+  asset: string;
+  window_seconds: number;
+  bucket: number;
+  direction: "up" | "down";
+  strength_bps: number;
+  voters: number;
+  up_weight: string;
+  down_weight: string;
+  block_number: number;
+  block_hash: string;
+  tx_hash: string;
+  log_index: number;
+  block_timestamp: number;
+}
+
+/** The tables whose rows the database itself refuses to update or delete. */
+export const APPEND_ONLY_TABLES = [
+  "records",
+  "agents",
+  "merkle_leaves",
+  "merkle_nodes",
+  "anchors",
+  "keeper_attempts",
+  "scores",
+] as const;
