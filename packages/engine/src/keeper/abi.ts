@@ -13,6 +13,7 @@ export const ANCHOR_REGISTRY_ABI = [
   "function rootOf(uint64 treeSize) view returns (bytes32)",
   "function indexOf(uint64 treeSize) view returns (uint256)",
   "event Anchored(uint256 indexed index, uint64 treeSize, bytes32 root)",
+  "function verifyInclusion(bytes32 seal, uint64 leafIndex, uint64 treeSize, bytes32[] proof) view returns (bool)",
   "error AnchorRegistryEmptyTree()",
   "error AnchorRegistryZeroRoot()",
   "error AnchorRegistryAlreadyPosted(uint256 index, uint64 treeSize, bytes32 root)",

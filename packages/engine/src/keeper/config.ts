@@ -1,0 +1,128 @@
+import { getAddress, JsonRpcProvider } from "ethers";
+import { integerOption, type Env } from "../cli/options";
+import type { Store } from "../store/open";
+import { KeeperConfigError } from "./errors";
+import { ChainKeeper } from "./keeper";
+import { RegistryReader } from "./registry";
+import { loadSigner } from "./signer";
+
+/** parseArgs options shared by `augur keeper` and `augur cycle` (the chain side). */
+export const KEEPER_OPTIONS = {
+  rpc: { type: "string" },
+  registry: { type: "string" },
+  confirmations: { type: "string" },
+  keystore: { type: "string" },
+  "start-block": { type: "string" },
+  "replace-after": { type: "string" },
+  wait: { type: "string" },
+  "poll-ms": { type: "string" },
+} as const;
+
+export const KEEPER_HELP = `Chain (the keeper is on when --rpc and --registry are set):
+  --rpc <url>            JSON-RPC endpoint (env AUGUR_RPC_URL), http(s)://
+  --registry <address>   AnchorRegistry address (env AUGUR_REGISTRY)
+  --confirmations <n>    blocks a post must be under to count as anchored, 1 = mined
+                         (env AUGUR_CONFIRMATIONS; default 1)
+  --start-block <n>      block the registry was deployed at; event searches start there
+                         (env AUGUR_START_BLOCK; default 0)
+  --replace-after <s>    seconds before an unmined post is replaced at the same nonce with
+                         both fee caps raised 12.5 % (env AUGUR_REPLACE_AFTER; default 180)
+  --wait <s>             seconds one run waits for its post to be mined before leaving it
+                         pending for the next run (env AUGUR_KEEPER_WAIT; default 120)
+  --poll-ms <ms>         receipt polling interval (default 2000)
+  --keystore <file>      encrypted JSON keystore of the keeper key; its password in
+                         KEEPER_KEYSTORE_PASSWORD (environment only)
+  KEEPER_PRIVATE_KEY     the keeper key, 0x + 64 hex (environment only; or --keystore)`;
+
+export type KeeperFlags = { readonly [K in keyof typeof KEEPER_OPTIONS]?: string };
+
+/** A keeper wired to the chain, and the RPC connection to close after. */
+export interface KeeperHandle {
+  readonly keeper: ChainKeeper;
+  readonly registry: RegistryReader;
+  readonly sender: string;
+  close(): void;
+}
+
+/** Whether the flags or environment ask for a keeper at all. */
+export function keeperConfigured(flags: KeeperFlags, env: Env): boolean {
+  return Boolean((flags.rpc ?? env.AUGUR_RPC_URL) || (flags.registry ?? env.AUGUR_REGISTRY));
+}
+
+/** Validates every flag, connects, checks the chain id, loads the key. */
+export async function openKeeper(
+  flags: KeeperFlags,
+  env: Env,
+  store: Store,
+  progress: (line: string) => void,
+): Promise<KeeperHandle> {
+  const rpc = (flags.rpc ?? env.AUGUR_RPC_URL ?? "").trim();
+  if (!/^https?:\/\/[^\s]+$/.test(rpc)) throw new KeeperConfigError("--rpc must be an http(s):// URL");
+  const registryText = (flags.registry ?? env.AUGUR_REGISTRY ?? "").trim();
+  let registryAddress: string;
+  try {
+    registryAddress = getAddress(registryText);
+  } catch {
+    throw new KeeperConfigError(`--registry must be a 20-byte 0x address, not '${registryText}'`);
+  }
+  const confirmations = integerOption(
+    "--confirmations",
+    flags.confirmations ?? env.AUGUR_CONFIRMATIONS,
+    1,
+    1,
+    1000,
+  );
+  const startBlock = integerOption(
+    "--start-block",
+    flags["start-block"] ?? env.AUGUR_START_BLOCK,
+    0,
+    0,
+    2 ** 48,
+  );
+  const replaceAfter = integerOption(
+    "--replace-after",
+    flags["replace-after"] ?? env.AUGUR_REPLACE_AFTER,
+    180,
+    1,
+    86_400,
+  );
+  const wait = integerOption("--wait", flags.wait ?? env.AUGUR_KEEPER_WAIT, 120, 0, 86_400);
+  const pollMs = integerOption("--poll-ms", flags["poll-ms"], 2000, 10, 600_000);
+  const signer = await loadSigner({
+    privateKey: env.KEEPER_PRIVATE_KEY || undefined,
+    keystore: flags.keystore ?? (env.AUGUR_KEYSTORE || undefined),
+    password: env.KEEPER_KEYSTORE_PASSWORD,
+  });
+
+  const provider = new JsonRpcProvider(rpc, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  let chainId: number;
+  try {
+    chainId = Number(await provider.send("eth_chainId", []));
+  } catch (error) {
+    provider.destroy();
+    throw new KeeperConfigError(`cannot reach ${new URL(rpc).origin}: ${(error as Error).message}`);
+  }
+  const expected = env.AUGUR_CHAIN_ID;
+  if (expected && Number(expected) !== chainId) {
+    provider.destroy();
+    throw new KeeperConfigError(`the RPC serves chain ${chainId}, AUGUR_CHAIN_ID says ${expected}`);
+  }
+  if ((await provider.getCode(registryAddress)) === "0x") {
+    provider.destroy();
+    throw new KeeperConfigError(`no contract at ${registryAddress} on chain ${chainId}`);
+  }
+  const registry = new RegistryReader(provider, registryAddress, chainId, startBlock);
+  const keeper = new ChainKeeper({
+    store,
+    provider,
+    signer: signer.connect(provider),
+    registry,
+    confirmations,
+    replaceAfterSeconds: replaceAfter,
+    waitMs: wait * 1000,
+    pollMs,
+    now: () => Math.floor(Date.now() / 1000),
+    progress,
+  });
+  return { keeper, registry, sender: signer.address, close: () => provider.destroy() };
+}
