@@ -1,31 +1,12 @@
 import { createHash } from "node:crypto";
 import { expect } from "chai";
 import type { FastifyInstance } from "fastify";
-import { hex32Bytes, leafHash, nodeHash, toHex32, type Hex32 } from "@augur/scorer";
+import { verifyInclusion, type Hex32 } from "@augur/scorer";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";
 import { addTestSeason, registration, sign, snapshot, testWallet, TEST_NOW } from "../records/testing";
 import { addTestScore, anchorWholeLog, REGISTRY, testApp } from "./testing";
-
-/** Root from an RFC 9162 inclusion proof (test-only; issue 5's verifier replaces it). */
-function rootFrom(seal: Hex32, index: number, size: number, proof: readonly Hex32[]): Hex32 {
-  let fn = index;
-  let sn = size - 1;
-  let r = leafHash(seal);
-  for (const p of proof) {
-    if (fn % 2 === 1 || fn === sn) {
-      r = nodeHash(hex32Bytes(p), r);
-      while (fn % 2 === 0 && fn !== 0) {
-        fn >>= 1;
-        sn >>= 1;
-      }
-    } else r = nodeHash(r, hex32Bytes(p));
-    fn >>= 1;
-    sn >>= 1;
-  }
-  return toHex32(r);
-}
 
 for (const backend of testBackends()) {
   describe(`HTTP API on ${backend.name}`, () => {
@@ -96,7 +77,8 @@ for (const backend of testBackends()) {
         registry: REGISTRY,
         blockNumber: 100,
       });
-      expect(rootFrom(seal, leafIndex, treeSize, body.proof.hashes)).to.equal(body.anchor.root);
+      const proof = { leafIndex, treeSize, root: body.anchor.root, proof: body.proof.hashes };
+      expect(verifyInclusion(seal, proof)).to.equal(true);
       expect(body.anchor.root).to.equal(await new MerkleLogStore().root(store.db, treeSize));
     });
 

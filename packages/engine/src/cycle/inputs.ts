@@ -2,20 +2,22 @@ import type { Hex32 } from "@augur/scorer";
 import type { Kysely } from "kysely";
 import { seasonClosesAt } from "../store/queries/seasons";
 import type { Database } from "../store/schema";
-import type { AgentInputs, PriorScore, SeasonScoringInput } from "./seams";
+import type { AgentInputs, AgentSummary, PriorScore, SeasonHeader, SealedInput } from "./seams";
+
+/** Agents whose records are read per query when streaming a season. */
+export const AGENT_CHUNK = 200;
 
 /**
- * Everything the scorer needs for one season at `asOf`, limited to leaves below
- * `anchoredSize`: a score only ever names seals that already sit in a mined anchor.
+ * Everything but the agents' own records, limited to leaves below `anchoredSize`: a score only
+ * ever names seals that already sit in a mined anchor.
  */
-export async function loadSeasonInputs(
+export async function loadSeasonHeader(
   db: Kysely<Database>,
   seasonId: string,
   asOf: number,
   anchoredSize: number,
-): Promise<SeasonScoringInput> {
+): Promise<SeasonHeader> {
   const row = await db.selectFrom("seasons").selectAll().where("id", "=", seasonId).executeTakeFirstOrThrow();
-  const season = { startsAt: row.starts_at, endsAt: seasonClosesAt(row) };
   const agents = await db
     .selectFrom("agents")
     .innerJoin("records", "records.seal", "agents.registration_seal")
@@ -24,39 +26,58 @@ export async function loadSeasonInputs(
     .where("records.leaf_index", "<", anchoredSize)
     .orderBy("agents.id")
     .execute();
-  const records = await db
-    .selectFrom("records")
-    .select(["agent_id", "kind", "seal", "leaf_index", "body"])
-    .where("season_id", "=", seasonId)
-    .where("kind", "in", ["snapshot", "decision", "trade", "call"])
-    .where("leaf_index", "<", anchoredSize)
-    .orderBy("leaf_index")
-    .execute();
-  const byAgent = new Map<string, AgentInputs["records"][number][]>();
-  for (const r of records) {
-    const list = byAgent.get(r.agent_id) ?? [];
-    list.push({
-      kind: r.kind,
-      seal: r.seal as Hex32,
-      leafIndex: r.leaf_index,
-      body: JSON.parse(r.body) as unknown,
-    });
-    byAgent.set(r.agent_id, list);
-  }
   const creators = [...new Set(agents.map((a) => a.creator))];
   return {
     seasonId,
-    season,
+    season: { startsAt: row.starts_at, endsAt: seasonClosesAt(row) },
     asOf,
     agents: agents.map((a) => ({
       agentId: a.id,
       creator: a.creator,
       style: a.style,
       registrationSeal: a.registration_seal as Hex32,
-      records: byAgent.get(a.id) ?? [],
     })),
     priorScores: creators.length === 0 ? [] : await latestAnchoredScores(db, creators, anchoredSize),
   };
+}
+
+/** The agents with their anchored records, `AGENT_CHUNK` agents per query, in the header's order. */
+export async function* streamAgentInputs(
+  db: Kysely<Database>,
+  header: SeasonHeader,
+  anchoredSize: number,
+  chunkSize = AGENT_CHUNK,
+): AsyncGenerator<AgentInputs> {
+  for (let i = 0; i < header.agents.length; i += chunkSize) {
+    const chunk = header.agents.slice(i, i + chunkSize);
+    const rows = await db
+      .selectFrom("records")
+      .select(["agent_id", "kind", "seal", "leaf_index", "body"])
+      .where("season_id", "=", header.seasonId)
+      .where(
+        "agent_id",
+        "in",
+        chunk.map((a) => a.agentId),
+      )
+      .where("kind", "in", ["snapshot", "decision", "trade", "call"])
+      .where("leaf_index", "<", anchoredSize)
+      .orderBy("leaf_index")
+      .execute();
+    const byAgent = new Map<string, SealedInput[]>(chunk.map((a) => [a.agentId, []]));
+    for (const r of rows) {
+      byAgent.get(r.agent_id)!.push({
+        kind: r.kind,
+        seal: r.seal as Hex32,
+        leafIndex: r.leaf_index,
+        body: JSON.parse(r.body) as unknown,
+      });
+    }
+    for (const agent of chunk) yield withRecords(agent, byAgent.get(agent.agentId)!);
+  }
+}
+
+function withRecords(agent: AgentSummary, records: SealedInput[]): AgentInputs {
+  return { ...agent, records };
 }
 
 async function latestAnchoredScores(

@@ -12,7 +12,7 @@ import {
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";
-import { loadSeasonInputs } from "./inputs";
+import { loadSeasonHeader, streamAgentInputs } from "./inputs";
 import { CYCLE_SECONDS, runCycle } from "./run";
 import { CountingScorer, FakeKeeper } from "./testing";
 
@@ -87,7 +87,7 @@ for (const backend of testBackends()) {
       const nextHour = await runCycle(deps);
       expect(nextHour.scoreRows).to.equal(2);
       // A new hour scores again, offering the anchored scores of the hour before as creator inputs.
-      expect(scorer.inputs[1]!.priorScores.map((p) => p.agentId).sort()).to.deep.equal(["alpha", "beta"]);
+      expect(scorer.headers[1]!.priorScores.map((p) => p.agentId).sort()).to.deep.equal(["alpha", "beta"]);
     });
 
     it("scores nothing while the head is still pending and nothing is anchored", async () => {
@@ -103,11 +103,34 @@ for (const backend of testBackends()) {
     });
 
     it("gives the scorer only records below the anchored size", async () => {
-      const input = await loadSeasonInputs(store.db, "s1", TEST_NOW, 3);
-      expect(input.agents.map((a) => a.agentId)).to.deep.equal(["alpha", "beta"]);
-      expect(input.agents[0]!.records.map((r) => r.leafIndex)).to.deep.equal([2]);
-      const none = await loadSeasonInputs(store.db, "s1", TEST_NOW, 1);
-      expect(none.agents.map((a) => a.agentId)).to.deep.equal(["alpha"]);
+      const header = await loadSeasonHeader(store.db, "s1", TEST_NOW, 3);
+      expect(header.agents.map((a) => a.agentId)).to.deep.equal(["alpha", "beta"]);
+      const agents = [];
+      for await (const agent of streamAgentInputs(store.db, header, 3)) agents.push(agent);
+      expect(agents.map((a) => [a.agentId, a.records.map((r) => r.leafIndex)])).to.deep.equal([
+        ["alpha", [2]],
+        ["beta", []],
+      ]);
+      const early = await loadSeasonHeader(store.db, "s1", TEST_NOW, 1);
+      expect(early.agents.map((a) => a.agentId)).to.deep.equal(["alpha"]);
+    });
+
+    it("streams agents in chunks, each with exactly its own records", async () => {
+      const ingestMore = async (id: string) => {
+        const { agent } = await registerTestAgent(ingest, id);
+        await ingest(await sign("Snapshot", snapshot(id, TEST_NOW - 50), agent));
+      };
+      for (let i = 0; i < 5; i++) await ingestMore(`z${i}`);
+      const size = await log.size(store.db);
+      const header = await loadSeasonHeader(store.db, "s1", TEST_NOW, size);
+      let count = 0;
+      for await (const agent of streamAgentInputs(store.db, header, size, 2)) {
+        count += 1;
+        expect(
+          new Set(agent.records.map((r) => (r.body as { message: { agentId: string } }).message.agentId)),
+        ).to.satisfy((ids: Set<string>) => ids.size === 0 || (ids.size === 1 && ids.has(agent.agentId)));
+      }
+      expect(count).to.equal(7); // alpha, beta and z0…z4, in chunks of 2
     });
   });
 }

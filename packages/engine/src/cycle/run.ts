@@ -5,7 +5,7 @@ import type { Store } from "../store/open";
 import { insertAnchor, latestAnchor, type Anchor } from "../store/queries/anchors";
 import { seasonClosesAt } from "../store/queries/seasons";
 import { AnchorMismatchError } from "./errors";
-import { loadSeasonInputs } from "./inputs";
+import { loadSeasonHeader, streamAgentInputs } from "./inputs";
 import type { AnchorReceipt, Keeper, LogHead, Scorer } from "./seams";
 
 export const CYCLE_SECONDS = 3600;
@@ -164,9 +164,11 @@ async function scoreSeason(
     .limit(1)
     .executeTakeFirst();
   if (done) return undefined;
-  const input = await loadSeasonInputs(db, seasonId, asOf, anchoredSize);
-  if (input.agents.length === 0) return undefined;
-  const outcomes = scorer.scoreSeason(input);
+  const header = await loadSeasonHeader(db, seasonId, asOf, anchoredSize);
+  if (header.agents.length === 0) return undefined;
+  const scoring = scorer.openSeason(header);
+  for await (const agent of streamAgentInputs(db, header, anchoredSize)) scoring.scoreAgent(agent);
+  const outcomes = scoring.finish();
   return db.transaction().execute(async (trx) => {
     // Re-check under the writer lock: a concurrent cycle may have scored this season meanwhile.
     await log.lockForAppend(trx);

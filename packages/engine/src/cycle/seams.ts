@@ -41,11 +41,15 @@ export interface SealedInput {
   readonly body: unknown;
 }
 
-export interface AgentInputs {
+/** A registered agent of the season whose registration is anchored. */
+export interface AgentSummary {
   readonly agentId: string;
   readonly creator: string;
   readonly style: string;
   readonly registrationSeal: Hex32;
+}
+
+export interface AgentInputs extends AgentSummary {
   /** The agent's anchored records of the season (snapshots, decisions, trades, calls), in log order. */
   readonly records: readonly SealedInput[];
 }
@@ -66,11 +70,12 @@ export interface SeasonBounds {
   readonly endsAt: number;
 }
 
-export interface SeasonScoringInput {
+/** What scoring a season needs besides each agent's own records. */
+export interface SeasonHeader {
   readonly seasonId: string;
   readonly season: SeasonBounds;
   readonly asOf: number;
-  readonly agents: readonly AgentInputs[];
+  readonly agents: readonly AgentSummary[];
   /** The latest anchored score of every agent of the creators above, any season. */
   readonly priorScores: readonly PriorScore[];
 }
@@ -86,10 +91,18 @@ export interface ScoreOutcome {
   readonly manifest: Readonly<Record<string, unknown>>;
 }
 
+/** One season being scored: agents one at a time (their records streamed from the store), then ranks. */
+export interface SeasonScoring {
+  scoreAgent(agent: AgentInputs): void;
+  /** Every agent scored so far, ranked. */
+  finish(): readonly ScoreOutcome[];
+}
+
 /**
- * Decides every number of a season's scores: a pure function from packages/scorer (issue 6)
- * behind this seam. The engine only loads anchored inputs and stores what comes back.
+ * Decides every number of a season's scores: packages/scorer (issue 6) behind this seam. The
+ * engine only loads anchored inputs and stores what comes back; agents are fed one at a time so a
+ * season of hourly data for 10,000 agents never sits in memory at once.
  */
 export interface Scorer {
-  scoreSeason(input: SeasonScoringInput): readonly ScoreOutcome[];
+  openSeason(header: SeasonHeader): SeasonScoring;
 }

@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import { toHex32, type Hex32 } from "@augur/scorer";
-import type { AnchorReceipt, Keeper, LogHead, Scorer, SeasonScoringInput, ScoreOutcome } from "./seams";
+import type {
+  AgentInputs,
+  AnchorReceipt,
+  Keeper,
+  LogHead,
+  Scorer,
+  SeasonHeader,
+  SeasonScoring,
+} from "./seams";
 
 /** A keeper double over an in-memory "registry": idempotent per head, optionally slow to mine. */
 export class FakeKeeper implements Keeper {
@@ -35,28 +43,35 @@ export class FakeKeeper implements Keeper {
 
 /** A scorer double (the real one is packages/scorer's): 10 points per anchored snapshot. */
 export class CountingScorer implements Scorer {
-  readonly inputs: SeasonScoringInput[] = [];
+  readonly headers: SeasonHeader[] = [];
+  readonly agentsSeen: AgentInputs[] = [];
 
-  scoreSeason(input: SeasonScoringInput): ScoreOutcome[] {
-    this.inputs.push(input);
-    const scored = input.agents.map((a) => {
-      const snapshots = a.records.filter((r) => r.kind === "snapshot").map((r) => r.seal);
-      return { agent: a, snapshots, score: snapshots.length === 0 ? null : snapshots.length * 10 };
-    });
-    const ranked = scored.filter((s) => s.score !== null).sort((x, y) => y.score! - x.score!);
-    return scored.map((s) => ({
-      agentId: s.agent.agentId,
-      formula: "counting/test",
-      score: s.score,
-      reason: s.score === null ? "no_snapshots" : null,
-      rank: s.score === null ? null : ranked.findIndex((r) => r.score === s.score) + 1,
-      terms: { snapshots: s.snapshots.length },
-      manifest: {
-        formula: "counting/test",
-        agent: s.agent.agentId,
-        asOf: input.asOf,
-        snapshots: s.snapshots as Hex32[],
+  openSeason(header: SeasonHeader): SeasonScoring {
+    this.headers.push(header);
+    const scored: Array<{ agent: AgentInputs; snapshots: Hex32[]; score: number | null }> = [];
+    return {
+      scoreAgent: (agent) => {
+        this.agentsSeen.push(agent);
+        const snapshots = agent.records.filter((r) => r.kind === "snapshot").map((r) => r.seal);
+        scored.push({ agent, snapshots, score: snapshots.length === 0 ? null : snapshots.length * 10 });
       },
-    }));
+      finish: () => {
+        const ranked = scored.filter((s) => s.score !== null).sort((x, y) => y.score! - x.score!);
+        return scored.map((s) => ({
+          agentId: s.agent.agentId,
+          formula: "counting/test",
+          score: s.score,
+          reason: s.score === null ? "no_snapshots" : null,
+          rank: s.score === null ? null : ranked.findIndex((r) => r.score === s.score) + 1,
+          terms: { snapshots: s.snapshots.length },
+          manifest: {
+            formula: "counting/test",
+            agent: s.agent.agentId,
+            asOf: header.asOf,
+            snapshots: s.snapshots,
+          },
+        }));
+      },
+    };
   }
 }

@@ -1,3 +1,5 @@
+import { STYLES } from "@augur/scorer";
+
 /**
  * The four signed record types, field by field. One table drives the EIP-712 types, the HTTP
  * JSON schema and the validator, so the three can never disagree.
@@ -22,14 +24,8 @@ export type RecordTypeName = (typeof RECORD_TYPE_NAMES)[number];
 /** Agent and season ids: lowercase slugs, 1–64 characters. */
 export const ID_PATTERN = "^[a-z0-9][a-z0-9_-]{0,63}$";
 
-/** The declared styles (the scorer's augur-dna/v1 list; taken from @augur/scorer once merged). */
-export const STYLES = [
-  "momentum",
-  "mean-reversion",
-  "trend-following",
-  "market-neutral",
-  "discretionary",
-] as const;
+/** The declared styles are the scorer's own list (augur-dna/v1). */
+export { STYLES };
 
 export const DECISION_ACTIONS = ["buy", "sell", "hold", "exit"] as const;
 /** Only `decider` decisions count toward the 5 a score needs. */

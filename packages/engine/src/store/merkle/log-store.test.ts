@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
 import { expect } from "chai";
 import fc from "fast-check";
-import { hex32Bytes, leafHash, merkleRoot, nodeHash, toHex32, type Hex32 } from "@augur/scorer";
+import {
+  MerkleLog,
+  merkleRoot,
+  toHex32,
+  verifyConsistency,
+  verifyInclusion,
+  type Hex32,
+} from "@augur/scorer";
 import type { Store } from "../open";
 import { testBackends } from "../testing";
 import { LogRangeError, MerkleLogStore } from "./log-store";
@@ -9,33 +16,6 @@ import { completeSubtrees, inclusionRanges } from "./subtrees";
 
 function sealOf(i: number): Hex32 {
   return toHex32(createHash("sha256").update(`leaf ${i}`).digest());
-}
-
-/**
- * Test-only RFC 9162 §2.1.3.2 verifier (root from leaf + path), written from the RFC text so the
- * store's proofs are checked independently; issue 5's verifier replaces it once merged.
- */
-function rootFromInclusionProof(seal: Hex32, index: number, size: number, proof: readonly Hex32[]): Hex32 {
-  let fn = index;
-  let sn = size - 1;
-  let r = leafHash(seal);
-  for (const p of proof) {
-    const sibling = hex32Bytes(p);
-    if (sn === 0) throw new Error("proof too long");
-    if (fn % 2 === 1 || fn === sn) {
-      r = nodeHash(sibling, r);
-      while (fn % 2 === 0 && fn !== 0) {
-        fn = Math.floor(fn / 2);
-        sn = Math.floor(sn / 2);
-      }
-    } else {
-      r = nodeHash(r, sibling);
-    }
-    fn = Math.floor(fn / 2);
-    sn = Math.floor(sn / 2);
-  }
-  if (sn !== 0) throw new Error("proof too short");
-  return toHex32(r);
 }
 
 describe("log subtrees", () => {
@@ -97,13 +77,32 @@ for (const backend of testBackends()) {
     });
 
     it("gives inclusion proofs that verify against the root of every size", async () => {
+      const memory = new MerkleLog(seals);
       for (let n = 1; n <= seals.length; n += 3) {
         const root = merkleRoot(seals.slice(0, n));
         for (let m = 0; m < n; m += 2) {
           const proof = await log.inclusionProof(store.db, m, n);
-          expect(rootFromInclusionProof(seals[m]!, m, n, proof), `leaf ${m} of ${n}`).to.equal(root);
+          expect(
+            verifyInclusion(seals[m]!, { leafIndex: m, treeSize: n, root, proof }),
+            `leaf ${m} of ${n}`,
+          ).to.equal(true);
+          // The same path as the in-memory log of packages/scorer gives.
+          expect(proof).to.deep.equal(memory.inclusionProof(m, n).proof);
         }
       }
+    });
+
+    it("gives consistency proofs between every pair of sizes, equal to the in-memory log's and verifying", async () => {
+      const memory = new MerkleLog(seals);
+      for (let n = 0; n <= seals.length; n += 4) {
+        for (let m = 0; m <= n; m += 3) {
+          const proof = await log.consistencyProof(store.db, m, n);
+          const expected = memory.consistencyProof(m, n);
+          expect(proof, `${m} → ${n}`).to.deep.equal(expected.proof);
+          if (m > 0) expect(verifyConsistency({ ...expected, proof })).to.equal(true);
+        }
+      }
+      await expectRejected(log.consistencyProof(store.db, 5, 4), LogRangeError);
     });
 
     it("refuses sizes beyond the log and leaves outside the tree", async () => {

@@ -1,7 +1,7 @@
 import { AugurError, leafHash, nodeHash, toHex32, hex32Bytes, merkleRoot, type Hex32 } from "@augur/scorer";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../schema";
-import { completeSubtrees, inclusionRanges, type SubtreeKey } from "./subtrees";
+import { completeSubtrees, consistencyRanges, inclusionRanges, type SubtreeKey } from "./subtrees";
 
 type Db = Kysely<Database>;
 
@@ -103,9 +103,20 @@ export class MerkleLogStore {
     if (!Number.isSafeInteger(leafIndex) || leafIndex < 0 || leafIndex >= treeSize) {
       throw new LogRangeError(`leaf ${leafIndex} is not in a tree of ${treeSize}`);
     }
-    // TEMPORARY ADAPTER until issue 5's Merkle log lands: the proof is the hash of each range of
-    // `inclusionRanges`, read from persisted subtrees; verification is issue 5's.
+    // The RFC 9162 path, each element the hash of one range read from persisted subtrees; the
+    // tests check it equals packages/scorer's in-memory MerkleLog proof and passes its verifier.
     const ranges = inclusionRanges(leafIndex, treeSize).map(([lo, hi]) => completeSubtrees(lo, hi));
+    const hashes = await this.nodes(db, ranges.flat());
+    return ranges.map((keys) => toHex32(fold(keys, hashes)));
+  }
+
+  /** RFC 9162 consistency proof from the tree of `fromSize` leaves to `toSize` (what the keeper posts). */
+  async consistencyProof(db: Db, fromSize: number, toSize: number): Promise<Hex32[]> {
+    await this.assertSize(db, toSize);
+    if (!Number.isSafeInteger(fromSize) || fromSize < 0 || fromSize > toSize) {
+      throw new LogRangeError(`cannot prove size ${fromSize} consistent with size ${toSize}`);
+    }
+    const ranges = consistencyRanges(fromSize, toSize).map(([lo, hi]) => completeSubtrees(lo, hi));
     const hashes = await this.nodes(db, ranges.flat());
     return ranges.map((keys) => toHex32(fold(keys, hashes)));
   }

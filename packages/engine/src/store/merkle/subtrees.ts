@@ -49,3 +49,27 @@ export function inclusionRanges(m: number, n: number): Array<[number, number]> {
   }
   return outerFirst.reverse();
 }
+
+/**
+ * The leaf ranges whose hashes form RFC 9162 §2.1.4.1's consistency proof from the tree of `m`
+ * leaves to the tree of `n` leaves, in proof order (empty when m is 0 or m equals n).
+ */
+export function consistencyRanges(m: number, n: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  const subproof = (size: number, lo: number, hi: number, complete: boolean): void => {
+    if (size === hi - lo) {
+      if (!complete) out.push([lo, hi]);
+      return;
+    }
+    const k = splitPoint(hi - lo);
+    if (size <= k) {
+      subproof(size, lo, lo + k, complete);
+      out.push([lo + k, hi]);
+    } else {
+      subproof(size - k, lo + k, hi, false);
+      out.push([lo, lo + k]);
+    }
+  };
+  if (m > 0 && m < n) subproof(m, 0, n, true);
+  return out;
+}
