@@ -1,5 +1,7 @@
 import { getAddress, JsonRpcProvider } from "ethers";
 import { integerOption, type Env } from "../cli/options";
+import type { EventFollower } from "../indexer/follow";
+import { registryIndexer } from "../indexer/registry";
 import type { Store } from "../store/open";
 import { KeeperConfigError } from "./errors";
 import { ChainKeeper } from "./keeper";
@@ -40,6 +42,8 @@ export type KeeperFlags = { readonly [K in keyof typeof KEEPER_OPTIONS]?: string
 export interface KeeperHandle {
   readonly keeper: ChainKeeper;
   readonly registry: RegistryReader;
+  /** Follows the registry's Anchored events (reorg-safe), recording confirmed heads. */
+  readonly indexer: EventFollower;
   readonly sender: string;
   close(): void;
 }
@@ -124,5 +128,14 @@ export async function openKeeper(
     now: () => Math.floor(Date.now() / 1000),
     progress,
   });
-  return { keeper, registry, sender: signer.address, close: () => provider.destroy() };
+  const indexer = registryIndexer({
+    store,
+    provider,
+    chainId,
+    registry: registryAddress,
+    startBlock,
+    confirmations,
+    now: () => Math.floor(Date.now() / 1000),
+  });
+  return { keeper, registry, indexer, sender: signer.address, close: () => provider.destroy() };
 }

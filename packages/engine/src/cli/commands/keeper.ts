@@ -10,7 +10,9 @@ export const command: Command = {
   summary: "anchor the Merkle log's head in AnchorRegistry (one head per transaction)",
   usage: `Usage: augur keeper [--once] --rpc <url> --registry <address> [options]
 
-Posts the log's current head to AnchorRegistry with a consistency proof from the
+Each pass first follows the registry's Anchored events (from --start-block, with
+the confirmations; a reorganised block's events are rolled back), then posts the
+log's current head to AnchorRegistry with a consistency proof from the
 previous posted head, waits for the confirmations and stores the anchor. It asks
 the chain first, so a head already posted is recorded, never posted twice. Every
 step (simulation, signed transaction, broadcast, receipt, fee-bump replacement)
@@ -51,6 +53,11 @@ ${STORE_HELP}
       );
       const now = () => Math.floor(Date.now() / 1000);
       const pass = async () => {
+        const indexed = await handle.indexer.poll();
+        say(
+          `indexed to block ${indexed.cursor}: ${indexed.stored} new Anchored events, ` +
+            `${indexed.promoted} anchors recorded${indexed.rolledBack ? `, ${indexed.rolledBack} rolled back (reorg)` : ""}`,
+        );
         const outcome = await keepOnce(store, handle.keeper, now);
         switch (outcome.kind) {
           case "empty":
