@@ -151,3 +151,19 @@ export async function minedFor(
 export async function journal(db: Kysely<Database>, scope: JournalScope): Promise<JournalRow[]> {
   return scoped(db, scope).selectAll().orderBy("id", "asc").execute();
 }
+
+/** The transaction the journal saw mined for a head of this size, if any. */
+export async function minedTxFor(
+  db: Kysely<Database>,
+  scope: JournalScope,
+  treeSize: number,
+): Promise<string | undefined> {
+  const row = await scoped(db, scope)
+    .select("tx_hash")
+    .where("status", "=", "mined")
+    .where("tree_size", "=", treeSize)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.tx_hash ?? undefined;
+}

@@ -17,6 +17,7 @@ import {
   appendStep,
   lastClosedNonce,
   minedFor,
+  minedTxFor,
   openNonce,
   type JournalScope,
   type SignedTx,
@@ -130,7 +131,13 @@ export class ChainKeeper implements Keeper {
       }
       size = chain.treeSize;
     }
-    const found = await registry.receiptOf(await registry.indexOf(size));
+    const index = await registry.indexOf(size);
+    // Where the post is known (our journal, or the indexer's events), read its receipt; a log
+    // search from the start block is the last resort (providers cap eth_getLogs ranges).
+    const known =
+      (await minedTxFor(store.db, this.scope, size)) ?? (await indexedTx(store, this.scope, index));
+    const found =
+      (known ? await registry.receiptOfTx(index, known) : undefined) ?? (await registry.receiptOf(index));
     if (!found || found.confirmations < confirmations) return { kind: "unconfirmed" };
     return { kind: "anchored", receipt: found.receipt };
   }
@@ -358,6 +365,18 @@ export class ChainKeeper implements Keeper {
 }
 
 class ReservedMeanwhile extends Error {}
+
+/** The transaction the indexer saw emit Anchored(index) on this registry, if any. */
+async function indexedTx(store: Store, scope: JournalScope, index: number): Promise<string | undefined> {
+  const row = await store.db
+    .selectFrom("anchor_events")
+    .select("tx_hash")
+    .where("chain_id", "=", scope.chainId)
+    .where("registry", "=", scope.registry)
+    .where("anchor_index", "=", index)
+    .executeTakeFirst();
+  return row?.tx_hash;
+}
 
 function ref(tx: SignedTx) {
   return { treeSize: tx.treeSize, root: tx.root, nonce: tx.nonce, txHash: tx.txHash };

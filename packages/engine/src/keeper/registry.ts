@@ -1,4 +1,4 @@
-import { Contract, toBeHex, zeroPadValue, type JsonRpcProvider } from "ethers";
+import { Contract, toBeHex, zeroPadValue, type JsonRpcProvider, type Log } from "ethers";
 import type { Hex32 } from "@augur/scorer";
 import type { AnchorReceipt } from "../cycle/seams";
 import { ANCHORED_TOPIC, ANCHOR_REGISTRY_ABI, anchorRegistry } from "./abi";
@@ -49,6 +49,26 @@ export class RegistryReader {
   }
 
   /**
+   * The receipt of head `index` from the transaction that posted it (known from the journal or
+   * the indexer): one receipt lookup instead of a log search. Undefined if that transaction did
+   * not emit it (e.g. reorganised away).
+   */
+  async receiptOfTx(
+    index: number,
+    txHash: string,
+  ): Promise<{ receipt: AnchorReceipt; confirmations: number } | undefined> {
+    const tx = await this.provider.getTransactionReceipt(txHash);
+    const log = tx?.logs.find(
+      (l) =>
+        l.address.toLowerCase() === this.address.toLowerCase() &&
+        l.topics[0] === ANCHORED_TOPIC &&
+        BigInt(l.topics[1] ?? "0x") === BigInt(index),
+    );
+    if (!tx || !log) return undefined;
+    return this.describe(index, log);
+  }
+
+  /**
    * The receipt of head `index` from its Anchored event, with how many confirmations it has
    * (1 = in the newest block). Undefined if the event is not found (not yet indexed by the node).
    */
@@ -60,7 +80,13 @@ export class RegistryReader {
       toBlock: "latest",
     });
     const log = logs[logs.length - 1];
-    if (!log) return undefined;
+    return log ? this.describe(index, log) : undefined;
+  }
+
+  private async describe(
+    index: number,
+    log: Log,
+  ): Promise<{ receipt: AnchorReceipt; confirmations: number } | undefined> {
     const parsed = anchorRegistry.parseLog(log)!;
     const block = await this.provider.getBlock(log.blockHash);
     if (!block) return undefined;
