@@ -118,6 +118,11 @@ describe("crash safety: the cycle and keeper SIGKILLed at every stage", function
     expect(closed).to.deep.equal([...Array(nonce).keys()]);
     expect(await openNonce(db, scope)).to.equal(undefined);
     expect(rows.filter((r) => r.status === "mined")).to.have.length(count);
+    // Killed after signing, a restart sends the recorded bytes rather than signing anew: one signed
+    // transaction per head, and each mined one is one of them.
+    const signed = rows.filter((r) => r.status === "signed").map((r) => r.tx_hash);
+    expect(signed).to.have.length(count);
+    expect(rows.filter((r) => r.status === "mined").map((r) => r.tx_hash)).to.deep.equal(signed);
 
     // Every seal still provable: each leaf's inclusion proof in the newest anchor checks both
     // off chain and in the registry itself.
