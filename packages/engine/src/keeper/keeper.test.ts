@@ -3,9 +3,9 @@ import { Wallet } from "ethers";
 import { MerkleLog } from "@augur/scorer";
 import { openStore, type Store } from "../store/open";
 import { testBackends } from "../store/testing";
-import { KeeperDivergedError } from "./errors";
+import { KeeperDivergedError, KeeperUnauthorizedError } from "./errors";
 import { storedConsistencyProof } from "./consistency";
-import { journal } from "./journal";
+import { journal, openNonce } from "./journal";
 import { ChainKeeper } from "./keeper";
 import { RegistryReader } from "./registry";
 import {
@@ -161,6 +161,58 @@ describe("keeper against a hardhat node", function () {
         expect(await keeper.anchor(await headOf(store))).to.equal(undefined);
         await node.provider.send("hardhat_mine", ["0x2"]);
         expect(await keeper.anchor(await headOf(store))).to.include({ anchorIndex: 0, treeSize: 2 });
+      });
+
+      it("refuses a key without KEEPER_ROLE after simulating, and signs nothing", async () => {
+        const { store, registry } = await fresh();
+        await appendSeals(store, "intruder", 2);
+        const intruder = new Wallet(HARDHAT_KEYS[3], node.provider);
+        const before = await node.provider.getTransactionCount(intruder.address, "latest");
+        let caught: unknown;
+        try {
+          await keeperFor(store, registry, { signer: intruder }).anchor(await headOf(store));
+        } catch (error) {
+          caught = error;
+        }
+        expect(caught).to.be.instanceOf(KeeperUnauthorizedError);
+        expect(await node.provider.getTransactionCount(intruder.address, "latest")).to.equal(before);
+        const scope = { chainId: 31337, registry: registry.address, sender: intruder.address.toLowerCase() };
+        const rows = await journal(store.db, scope);
+        expect(rows.map((r) => [r.status, r.error])).to.deep.equal([
+          ["failed", "simulation: AccessControlUnauthorizedAccount"],
+        ]);
+      });
+
+      it("keeps the nonce open when a broadcast fails and later sends the same signed bytes", async () => {
+        const store = await backend.open();
+        stores.push(store);
+        const poor = Wallet.createRandom().connect(node.provider);
+        const registry = new RegistryReader(
+          node.provider,
+          await deployRegistry(node.provider, poor.address),
+          31337,
+        );
+        await appendSeals(store, "unfunded", 3);
+        const head = await headOf(store);
+        const keeper = keeperFor(store, registry, {
+          signer: new Wallet(poor.privateKey, node.provider),
+          waitMs: 200,
+        });
+        expect(await keeper.anchor(head)).to.equal(undefined); // simulated and signed; the node refuses it
+        const scope = { chainId: 31337, registry: registry.address, sender: poor.address.toLowerCase() };
+        const signed = (await journal(store.db, scope)).filter((r) => r.status === "signed");
+        expect(signed).to.have.length(1);
+        expect((await openNonce(store.db, scope))?.nonce).to.equal(0);
+
+        await node.provider.send("hardhat_setBalance", [poor.address, "0xde0b6b3a7640000"]); // 1 ETH
+        const receipt = await keeper.anchor(head);
+        expect(receipt).to.include({ anchorIndex: 0, treeSize: 3, txHash: signed[0]!.tx_hash });
+        const rows = await journal(store.db, scope);
+        expect(rows.filter((r) => r.status === "signed")).to.have.length(1);
+        expect(
+          rows.some((r) => r.status === "failed" && /insufficient|funds|balance/i.test(r.error ?? "")),
+        ).to.equal(true);
+        expect(await node.provider.getTransactionCount(poor.address, "latest")).to.equal(1);
       });
 
       it("replaces a stuck transaction at the same nonce with both fees raised ≥ 12.5 %", async () => {
