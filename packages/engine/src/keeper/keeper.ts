@@ -77,9 +77,9 @@ export class ChainKeeper implements Keeper {
 
   async anchor(head: LogHead): Promise<AnchorReceipt | undefined> {
     const deadline = Date.now() + this.options.waitMs;
-    // Each round closes at most one nonce or posts one head; three rounds cover "finish what a
-    // crash left, then post ours, then see it mined" within one call.
-    for (let round = 0; round < 3; round++) {
+    // Each round closes one nonce, posts one head or finds it posted; four rounds cover "finish
+    // what a crash left, post ours, see it mined, read its receipt" within one call.
+    for (let round = 0; round < 4; round++) {
       const open = await openNonce(this.options.store.db, this.scope);
       if (open) {
         if ((await this.settle(open.nonce, open.txs, deadline)) === "pending") return undefined;
@@ -165,9 +165,13 @@ export class ChainKeeper implements Keeper {
     await this.step({ status: "simulated", treeSize: head.treeSize, root: head.root });
 
     const nonce = await provider.getTransactionCount(signer.address, "latest");
-    if ((await lastClosedNonce(store.db, this.scope)) >= nonce) {
-      throw new KeeperNonceError(`the journal has nonce ${nonce} or later used, the chain is at ${nonce}`, {
+    const used = await lastClosedNonce(store.db, this.scope);
+    if (used >= nonce) {
+      // The chain forgot a transaction the journal saw mined (a reorg deeper than the
+      // confirmations?): signing at `nonce` could double-spend it. A person must look.
+      throw new KeeperNonceError(`the journal saw nonce ${used} mined but the account's nonce is ${nonce}`, {
         nonce,
+        used,
       });
     }
     const fees = await currentFees(provider);
