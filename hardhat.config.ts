@@ -54,7 +54,16 @@ const forkUrl = process.env.FORK_URL;
 const config: HardhatUserConfig = {
   solidity: {
     compilers: [{ version: "0.8.28", settings: OPTIMIZED }],
-    overrides: {},
+    // Gas baseline only (a test harness): Uniswap's periphery OracleLibrary and the v3-core libraries
+    // it imports are <0.8 sources, compiled as-is with solc 0.7.6 (which predates Cancun).
+    overrides: Object.fromEntries(
+      [
+        "contracts/test/UniswapOracleHarness.sol",
+        "@uniswap/v3-periphery/contracts/libraries/OracleLibrary.sol",
+        "@uniswap/v3-core/contracts/libraries/TickMath.sol",
+        "@uniswap/v3-core/contracts/libraries/FullMath.sol",
+      ].map((file) => [file, { version: "0.7.6", settings: { ...OPTIMIZED, evmVersion: "istanbul" } }]),
+    ),
   },
   networks: {
     hardhat: {

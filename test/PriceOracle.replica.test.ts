@@ -1,0 +1,238 @@
+import { expect } from "chai";
+import { ethers } from "hardhat";
+import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import type { Contract } from "ethers";
+import type { PriceOracle, TwapMathHarness, UniswapOracleHarness } from "../typechain-types";
+import { snapshotGasValue } from "./shared/gas";
+import { announceReplicaMode, deployReplica, twapTick, type ReplicaStock } from "./shared/replica";
+import { isClose, price18Bounds } from "./shared/tickPrice";
+
+/**
+ * The oracle on real Uniswap v3 pools (the replica of Robinhood Chain's trading surface, or the real
+ * pools with FORK_URL): history against the ticks recorded off chain, a one-block spike, and gas
+ * against Uniswap's own OracleLibrary path on the same pools in the same run.
+ */
+const WINDOW = 300;
+
+interface Market {
+  stock: ReplicaStock;
+  assetIsToken0: boolean;
+  exponent: number;
+}
+
+async function oracleOnReplica() {
+  const replica = await deployReplica();
+  const oracle = (await (
+    await ethers.getContractFactory("PriceOracle")
+  ).deploy(await replica.usdg.getAddress(), WINDOW, replica.deployer.address)) as unknown as PriceOracle;
+  const markets: Market[] = [];
+  for (const stock of replica.stocks) {
+    await oracle.setPool(stock.address, stock.poolAddress);
+    const [, assetIsToken0, assetDecimals, usdgDecimals] = await oracle.poolOf(stock.address);
+    markets.push({ stock, assetIsToken0, exponent: 18 + Number(assetDecimals) - Number(usdgDecimals) });
+  }
+  const math = (await (
+    await ethers.getContractFactory("TwapMathHarness")
+  ).deploy()) as unknown as TwapMathHarness;
+  const uniswap = (await (
+    await ethers.getContractFactory("UniswapOracleHarness")
+  ).deploy()) as unknown as UniswapOracleHarness;
+  return { replica, oracle, markets, math, uniswap };
+}
+
+/** One market of each token order. */
+function bothOrders(markets: readonly Market[]): Market[] {
+  const token0 = markets.find((m) => m.assetIsToken0);
+  const token1 = markets.find((m) => !m.assetIsToken0);
+  if (!token0 || !token1) throw new Error("the replica should hold pools in both token orders");
+  return [token0, token1];
+}
+
+/** The earliest window end the pool's buffer covers: its oldest observation plus the window. */
+async function oldestCovered(stock: ReplicaStock): Promise<number> {
+  const { observationIndex, observationCardinality } = await stock.pool.slot0();
+  const next = await stock.pool.observations((observationIndex + 1n) % observationCardinality);
+  const oldest = next.initialized ? next.blockTimestamp : (await stock.pool.observations(0)).blockTimestamp;
+  return Number(oldest) + WINDOW;
+}
+
+describe("PriceOracle on the replica", () => {
+  before(announceReplicaMode);
+
+  it("reads token order and decimals from chain: stocks 18, USDG 6, both orders", async () => {
+    const { oracle, markets, replica } = await loadFixture(oracleOnReplica);
+    expect(markets.length).to.be.at.least(3);
+    for (const { stock, assetIsToken0 } of markets) {
+      expect(assetIsToken0).to.equal(!stock.usdgIsToken0);
+      const [pool, , assetDecimals, usdgDecimals] = await oracle.poolOf(stock.address);
+      expect(pool).to.equal(stock.poolAddress);
+      expect(assetDecimals).to.equal(BigInt(stock.decimals));
+      expect(usdgDecimals).to.equal(BigInt(replica.usdgDecimals));
+    }
+    bothOrders(markets);
+  });
+
+  it("priceAt(t) equals the TWAP of the recorded ticks, and returns the same after more trading", async () => {
+    const { oracle, markets, math, replica } = await loadFixture(oracleOnReplica);
+    const recorded: Array<{ market: Market; t: number; price: bigint }> = [];
+    for (const market of markets) {
+      const events = await replica.history(market.stock);
+      expect(events.length).to.be.greaterThan(5); // a real swap history
+      const now = await time.latest();
+      const first = Math.max(await oldestCovered(market.stock), events[0]!.timestamp + WINDOW);
+      expect(now - first).to.be.greaterThan(3600); // hours of it
+      // Window ends: both edges, each trade and its neighbours (the window's either end), a spread.
+      const ends = new Set<number>([first, now]);
+      for (const { timestamp } of events)
+        for (const d of [-1, 0, 1, WINDOW - 1, WINDOW, WINDOW + 1]) ends.add(timestamp + d);
+      for (let i = 0; i < 20; i++) ends.add(first + Math.floor(((now - first) * i) / 20));
+      for (const t of [...ends].filter((t) => t >= first && t <= now)) {
+        const tick = twapTick(events, t, WINDOW);
+        const price = await oracle.priceAt(market.stock.address, t);
+        expect(price, `${market.stock.symbol} t ${t}`).to.equal(
+          await math.priceAtTick(tick, market.assetIsToken0, market.exponent),
+        );
+        const bounds = price18Bounds(tick, market.assetIsToken0, market.stock.decimals, replica.usdgDecimals);
+        expect(isClose(price, bounds), `${market.stock.symbol} t ${t} reference`).to.equal(true);
+        recorded.push({ market, t, price });
+      }
+    }
+    // The history moves: the answers are not one constant.
+    expect(new Set(recorded.map((r) => r.price)).size).to.be.greaterThan(markets.length * 10);
+    // An hour of further trading in every pool: every past answer stands.
+    for (let i = 0; i < 12; i++) {
+      const market = markets[i % markets.length]!;
+      await time.increase(300);
+      if (i % 2 === 0) await replica.swap(market.stock, "buy", 20_000n * 10n ** BigInt(replica.usdgDecimals));
+      else await replica.swap(market.stock, "sell", 100n * 10n ** BigInt(market.stock.decimals));
+    }
+    for (const { market, t, price } of recorded) {
+      expect(await oracle.priceAt(market.stock.address, t), `${market.stock.symbol} t ${t} later`).to.equal(
+        price,
+      );
+    }
+    // And the present agrees with the model too.
+    for (const market of markets) {
+      const tick = twapTick(await replica.history(market.stock), await time.latest(), WINDOW);
+      expect(await oracle.price(market.stock.address)).to.equal(
+        await math.priceAtTick(tick, market.assetIsToken0, market.exponent),
+      );
+    }
+  });
+
+  it("fails with the typed errors beyond the buffer and in the future", async () => {
+    const { oracle, markets, replica } = await loadFixture(oracleOnReplica);
+    for (const { stock } of markets) {
+      const first = await oldestCovered(stock);
+      if (replica.mode === "replica") {
+        // The ring has not wrapped: the oldest observation is the pool's initialisation.
+        expect(first).to.equal((await replica.history(stock))[0]!.timestamp + WINDOW);
+      }
+      expect(await oracle.priceAt(stock.address, first)).to.be.greaterThan(0n);
+      await expect(oracle.priceAt(stock.address, first - 1))
+        .to.be.revertedWithCustomError(oracle, "PriceOracleWindowNotCovered")
+        .withArgs(stock.address, first - 1, first);
+      const now = await time.latest();
+      await expect(oracle.priceAt(stock.address, now + 1))
+        .to.be.revertedWithCustomError(oracle, "PriceOracleFutureTimestamp")
+        .withArgs(now + 1, now);
+    }
+  });
+
+  it("a one-block spike of X % moves the TWAP by at most about X × block gap / window", async () => {
+    const { oracle, markets, replica } = await loadFixture(oracleOnReplica);
+    const X = 0.1; // the spot price jumps 10 %
+    const GAP = 12; // seconds until the manipulator can trade it back
+    const trader = replica.trader;
+    const router = replica.router.connect(trader) as Contract;
+    const figures: string[] = [];
+    for (const { stock, assetIsToken0 } of bothOrders(markets)) {
+      const big = 10n ** 30n;
+      await replica.fund(trader.address, "USDG", big);
+      await replica.fund(trader.address, stock, big);
+      for (const token of [replica.usdg, stock.token]) {
+        await (await token.connect(trader).approve(await router.getAddress(), ethers.MaxUint256)).wait();
+      }
+      const swapTo = async (tokenIn: string, tokenOut: string, sqrtPriceLimitX96: bigint) =>
+        (
+          await router.getFunction("exactInputSingle")({
+            tokenIn,
+            tokenOut,
+            fee: stock.fee,
+            recipient: trader.address,
+            deadline: ethers.MaxUint256,
+            amountIn: big,
+            amountOutMinimum: 0n,
+            sqrtPriceLimitX96,
+          })
+        ).wait();
+      // Quiet for a whole window: the TWAP is the spot.
+      await time.increase(WINDOW + 10);
+      const base = await oracle.price(stock.address);
+      const { sqrtPriceX96: sqrt0 } = await stock.pool.slot0();
+      // The asset's price is sqrt² (token0) or 1/sqrt² (token1): move sqrt by the square root of 1 + X.
+      const factor = BigInt(Math.round(Math.sqrt(1 + X) * 1e12));
+      const spiked = assetIsToken0 ? (sqrt0 * factor) / 10n ** 12n : (sqrt0 * 10n ** 12n) / factor;
+      const usdg = await replica.usdg.getAddress();
+      await swapTo(usdg, stock.address, spiked); // buy: the spot jumps by X
+      const spikeAt = await time.latest();
+      const spot = await replica.priceUsdgPerShare(stock);
+      expect(Number(spot - base) / Number(base)).to.be.closeTo(X, 0.002);
+      await time.setNextBlockTimestamp(spikeAt + GAP);
+      await swapTo(stock.address, usdg, sqrt0); // sell back one block later
+      await time.increase(WINDOW + 10);
+      let worst = 0;
+      for (let t = spikeAt; t <= spikeAt + GAP + WINDOW + 1; t++) {
+        const moved = Math.abs(Number((await oracle.priceAt(stock.address, t)) - base) / Number(base));
+        worst = Math.max(worst, moved);
+      }
+      const bound = X * (GAP / WINDOW); // 0.4 %
+      // The spike registers, and moves the TWAP no more than the bound, give or take the floored
+      // mean tick (1 tick = 0.01 %).
+      expect(worst).to.be.greaterThan(bound * 0.9);
+      expect(worst).to.be.lessThan(bound + 1e-4);
+      expect(await oracle.price(stock.address)).to.equal(base);
+      figures.push(`${stock.symbol} (asset token${assetIsToken0 ? 0 : 1}) ${(worst * 100).toFixed(4)} %`);
+    }
+    console.log(
+      `      spot +${X * 100} % for ${GAP} s, window ${WINDOW} s: largest TWAP move ${figures.join(", ")}; ` +
+        `bound X × gap / window = ${((X * GAP * 100) / WINDOW).toFixed(2)} %`,
+    );
+  });
+
+  it("gas: price() and priceAt() cost at most 10 % more than OracleLibrary.consult + getQuoteAtTick", async () => {
+    const { oracle, markets, uniswap, replica } = await loadFixture(oracleOnReplica);
+    const AGO = 6 * 3600; // priceAt six hours back: the pool binary-searches its buffer
+    const usdg = await replica.usdg.getAddress();
+    const rows: string[] = [];
+    for (const { stock, assetIsToken0 } of bothOrders(markets)) {
+      const order = `asset token${assetIsToken0 ? 0 : 1}`;
+      const whole = 10n ** BigInt(stock.decimals);
+      const toUsdgUnits = 10n ** BigInt(18 - replica.usdgDecimals);
+      const now = await time.latest();
+      const theirsNow = [stock.poolAddress, WINDOW, whole, stock.address, usdg] as const;
+      const theirsPast = [stock.poolAddress, WINDOW, AGO, whole, stock.address, usdg] as const;
+      // The same answer (ours in 18 decimals, Uniswap's in USDG units), then the gas of each read.
+      const ours = await oracle.price(stock.address);
+      expect(ours / toUsdgUnits - (await uniswap.quote(...theirsNow))).to.be.within(-1n, 1n);
+      const oursPast = await oracle.priceAt(stock.address, now - AGO);
+      expect(oursPast / toUsdgUnits - (await uniswap.quoteAt(...theirsPast))).to.be.within(-1n, 1n);
+      const gas = {
+        price: Number(await oracle.price.estimateGas(stock.address)),
+        uniswapPrice: Number(await uniswap.quote.estimateGas(...theirsNow)),
+        priceAt: Number(await oracle.priceAt.estimateGas(stock.address, now - AGO)),
+        uniswapPriceAt: Number(await uniswap.quoteAt.estimateGas(...theirsPast)),
+      };
+      snapshotGasValue(`PriceOracle.price (${order})`, gas.price);
+      snapshotGasValue(`PriceOracle.priceAt 6h ago (${order})`, gas.priceAt);
+      const ratio = (a: number, b: number) => (a / b).toFixed(3);
+      rows.push(
+        `${stock.symbol} ${order}: price ${gas.price} vs ${gas.uniswapPrice} (${ratio(gas.price, gas.uniswapPrice)}), ` +
+          `priceAt ${gas.priceAt} vs ${gas.uniswapPriceAt} (${ratio(gas.priceAt, gas.uniswapPriceAt)})`,
+      );
+      expect(gas.price).to.be.at.most(gas.uniswapPrice * 1.1);
+      expect(gas.priceAt).to.be.at.most(gas.uniswapPriceAt * 1.1);
+    }
+    console.log(`      gas (estimateGas; ours vs Uniswap's library path; ratio): ${rows.join("; ")}`);
+  });
+});
