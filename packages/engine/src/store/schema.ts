@@ -19,6 +19,7 @@ export interface Database {
   indexer_cursors: IndexerCursorsTable;
   indexer_blocks: IndexerBlocksTable;
   anchor_events: AnchorEventsTable;
+  call_events: CallEventsTable;
 }
 
 /** One row; log appends update it first, which serialises them on both backends. */
@@ -144,6 +145,24 @@ export interface IndexerBlocksTable {
   address: string;
   block_number: number;
   block_hash: string;
+}
+
+/** CallLedger Revealed/Settled/Expired events as seen (migration 003); rolled back on reorg. */
+export interface CallEventsTable {
+  chain_id: number;
+  ledger: string;
+  kind: "revealed" | "settled" | "expired";
+  call_id: string;
+  agent: string;
+  /** The event's fields as JSON (numbers above 2^53 as decimal strings). */
+  payload: string;
+  block_number: number;
+  block_hash: string;
+  block_timestamp: number;
+  tx_hash: string;
+  log_index: number;
+  /** The sealed `call` record made from this resolution, once confirmed. */
+  record_seal: string | null;
 }
 
 /** AnchorRegistry `Anchored` events as seen, confirmed or not; rolled back on reorg. */
