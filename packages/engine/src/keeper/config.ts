@@ -1,6 +1,7 @@
 import { getAddress, JsonRpcProvider } from "ethers";
 import { integerOption, type Env } from "../cli/options";
-import type { EventFollower } from "../indexer/follow";
+import type { FollowReport } from "../indexer/follow";
+import { allOf, ledgerIndexer } from "../indexer/ledger";
 import { registryIndexer } from "../indexer/registry";
 import type { Store } from "../store/open";
 import { KeeperConfigError } from "./errors";
@@ -12,6 +13,7 @@ import { loadSigner } from "./signer";
 export const KEEPER_OPTIONS = {
   rpc: { type: "string" },
   registry: { type: "string" },
+  ledger: { type: "string" },
   confirmations: { type: "string" },
   keystore: { type: "string" },
   "start-block": { type: "string" },
@@ -23,9 +25,11 @@ export const KEEPER_OPTIONS = {
 export const KEEPER_HELP = `Chain (the keeper is on when --rpc and --registry are set):
   --rpc <url>            JSON-RPC endpoint (env AUGUR_RPC_URL), http(s)://
   --registry <address>   AnchorRegistry address (env AUGUR_REGISTRY)
+  --ledger <address>     CallLedger address (env AUGUR_LEDGER): its events are indexed
+                         and resolved calls of registered agents sealed as call records
   --confirmations <n>    blocks a post must be under to count as anchored, 1 = mined
                          (env AUGUR_CONFIRMATIONS; default 1)
-  --start-block <n>      block the registry was deployed at; event searches start there
+  --start-block <n>      block the contracts were deployed at; event searches start there
                          (env AUGUR_START_BLOCK; default 0)
   --replace-after <s>    seconds before an unmined post is replaced at the same nonce with
                          both fee caps raised 12.5 % (env AUGUR_REPLACE_AFTER; default 180)
@@ -42,8 +46,8 @@ export type KeeperFlags = { readonly [K in keyof typeof KEEPER_OPTIONS]?: string
 export interface KeeperHandle {
   readonly keeper: ChainKeeper;
   readonly registry: RegistryReader;
-  /** Follows the registry's Anchored events (reorg-safe), recording confirmed heads. */
-  readonly indexer: EventFollower;
+  /** Follows the registry's (and the ledger's) events, reorg-safe, acting on confirmed ones. */
+  readonly indexer: { poll(): Promise<FollowReport> };
   readonly sender: string;
   close(): void;
 }
@@ -63,12 +67,9 @@ export async function openKeeper(
   const rpc = (flags.rpc ?? env.AUGUR_RPC_URL ?? "").trim();
   if (!/^https?:\/\/[^\s]+$/.test(rpc)) throw new KeeperConfigError("--rpc must be an http(s):// URL");
   const registryText = (flags.registry ?? env.AUGUR_REGISTRY ?? "").trim();
-  let registryAddress: string;
-  try {
-    registryAddress = getAddress(registryText);
-  } catch {
-    throw new KeeperConfigError(`--registry must be a 20-byte 0x address, not '${registryText}'`);
-  }
+  const registryAddress = addressOption("--registry", registryText);
+  const ledgerText = (flags.ledger ?? env.AUGUR_LEDGER ?? "").trim();
+  const ledgerAddress = ledgerText ? addressOption("--ledger", ledgerText) : undefined;
   const confirmations = integerOption(
     "--confirmations",
     flags.confirmations ?? env.AUGUR_CONFIRMATIONS,
@@ -111,9 +112,11 @@ export async function openKeeper(
     provider.destroy();
     throw new KeeperConfigError(`the RPC serves chain ${chainId}, AUGUR_CHAIN_ID says ${expected}`);
   }
-  if ((await provider.getCode(registryAddress)) === "0x") {
-    provider.destroy();
-    throw new KeeperConfigError(`no contract at ${registryAddress} on chain ${chainId}`);
+  for (const address of [registryAddress, ...(ledgerAddress ? [ledgerAddress] : [])]) {
+    if ((await provider.getCode(address)) === "0x") {
+      provider.destroy();
+      throw new KeeperConfigError(`no contract at ${address} on chain ${chainId}`);
+    }
   }
   const registry = new RegistryReader(provider, registryAddress, chainId, startBlock);
   const keeper = new ChainKeeper({
@@ -128,14 +131,24 @@ export async function openKeeper(
     now: () => Math.floor(Date.now() / 1000),
     progress,
   });
-  const indexer = registryIndexer({
-    store,
-    provider,
-    chainId,
-    registry: registryAddress,
-    startBlock,
-    confirmations,
-    now: () => Math.floor(Date.now() / 1000),
-  });
+  const now = () => Math.floor(Date.now() / 1000);
+  const followers = [
+    registryIndexer({ store, provider, chainId, registry: registryAddress, startBlock, confirmations, now }),
+  ];
+  if (ledgerAddress) {
+    followers.push(
+      ledgerIndexer({ store, provider, chainId, ledger: ledgerAddress, startBlock, confirmations, now }),
+    );
+  }
+  const indexer = allOf(followers);
   return { keeper, registry, indexer, sender: signer.address, close: () => provider.destroy() };
+}
+
+/** A 20-byte address, lowercase or with a valid EIP-55 checksum. */
+function addressOption(name: string, value: string): string {
+  try {
+    return getAddress(value);
+  } catch {
+    throw new KeeperConfigError(`${name} must be a 20-byte 0x address, not '${value}'`);
+  }
 }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
-import { ContractFactory, JsonRpcProvider, Wallet } from "ethers";
+import { Contract, ContractFactory, JsonRpcProvider, Wallet } from "ethers";
 import { seal, type Hex32 } from "@augur/scorer";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
@@ -84,14 +84,25 @@ export async function startHardhatNode(): Promise<HardhatNode> {
   };
 }
 
-/** Deploys AnchorRegistry from the compiled artifact (`npx hardhat compile` first). */
-export async function deployRegistry(provider: JsonRpcProvider, keeper: string): Promise<string> {
-  const file = join(REPO_ROOT, "artifacts/contracts/AnchorRegistry.sol/AnchorRegistry.json");
+/** Deploys a compiled contract (`npx hardhat compile` first) from Hardhat account 0. */
+export async function deployArtifact(
+  provider: JsonRpcProvider,
+  path: string,
+  args: unknown[],
+): Promise<Contract> {
+  const file = join(REPO_ROOT, "artifacts/contracts", path);
   const artifact = JSON.parse(readFileSync(file, "utf8")) as { abi: unknown[]; bytecode: string };
   const admin = new Wallet(HARDHAT_KEYS[0], provider);
   const factory = new ContractFactory(artifact.abi as never, artifact.bytecode, admin);
-  const contract = await factory.deploy(admin.address, keeper);
+  const contract = await factory.deploy(...args);
   await contract.waitForDeployment();
+  return new Contract(await contract.getAddress(), artifact.abi as never, admin);
+}
+
+/** Deploys AnchorRegistry with Hardhat account 0 as admin and `keeper` holding KEEPER_ROLE. */
+export async function deployRegistry(provider: JsonRpcProvider, keeper: string): Promise<string> {
+  const admin = new Wallet(HARDHAT_KEYS[0]).address;
+  const contract = await deployArtifact(provider, "AnchorRegistry.sol/AnchorRegistry.json", [admin, keeper]);
   return (await contract.getAddress()).toLowerCase();
 }
 
