@@ -1,8 +1,8 @@
-import hre, { ethers } from "hardhat";
+import { ethers } from "hardhat";
 import { expect } from "chai";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import type { ContractTransactionReceipt, ContractTransactionResponse } from "ethers";
-import { snapshotGas } from "./gas";
+import { isCoverageRun, snapshotGasValue } from "./gas";
 import type { CallLedger, MockPriceOracle, MockUSDG } from "../../typechain-types";
 
 /** Mirrors `ICallLedger.Direction`. */
@@ -154,19 +154,13 @@ export function scoreModel(hits: bigint, misses: bigint, stake: bigint, minStake
 /** Gas targets of issue 4, per transaction. */
 export const GAS_TARGET = { commit: 60_000, reveal: 160_000, settle: 100_000, expire: 60_000 };
 
-/**
- * Under solidity-coverage the bytecode is instrumented and every gas figure inflates: hot paths
- * still run (and must succeed) but are compared neither with the snapshot nor with the targets.
- */
-export const COVERAGE =
-  (hre as unknown as { __SOLIDITY_COVERAGE_RUNNING?: boolean }).__SOLIDITY_COVERAGE_RUNNING === true;
+export const COVERAGE = isCoverageRun();
 
-/** `snapshotGas`, or under coverage just the mined transaction's success (returns 0). */
+/** `snapshotGas`, checking the mined transaction succeeded (under coverage too). */
 export async function measureGas(name: string, tx: Promise<ContractTransactionResponse>): Promise<number> {
-  if (!COVERAGE) return snapshotGas(name, tx);
   const receipt = await (await tx).wait();
   expect(receipt?.status).to.equal(1);
-  return 0;
+  return snapshotGasValue(name, Number(receipt!.gasUsed));
 }
 
 /** `expect(gas).to.be.at.most(target)`, except under coverage. */

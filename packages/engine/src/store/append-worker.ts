@@ -24,6 +24,8 @@ async function main(): Promise<void> {
             i,
           ),
         );
+      // A short pause between transactions, as between real requests, lets waiting writers in.
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
   } finally {
     await store.close();

@@ -76,6 +76,16 @@ describe("season.json validation", () => {
       (i) => (i.snapshots[1].at = i.snapshots[0].at),
       'snapshots[1].at: duplicate snapshot time for agent "a"',
     );
+    rejects(
+      // Out of time order first, then a repeat of the first row's time.
+      (i) =>
+        ([i.snapshots[0].at, i.snapshots[1].at, i.snapshots[2].at] = [
+          i.snapshots[1].at,
+          i.snapshots[0].at,
+          i.snapshots[1].at,
+        ]),
+      'snapshots[2].at: duplicate snapshot time for agent "a"',
+    );
     rejects((i) => i.agents.push({ ...i.agents[0] }), 'agents[1].id: duplicate agent id "a"');
     rejects((i) => delete i.calls, "$.calls: is required");
     rejects((i) => (i.season.end = i.season.start), "season.end: must be after season.start");

@@ -1,6 +1,7 @@
 import { InvalidInputError } from "../errors";
 import { isHex32 } from "../hex";
 import { isStyle, STYLES } from "./formula";
+import { RepeatedTimes } from "./repeated-times";
 import { DECIDERS, type SeasonInput } from "./types";
 
 // Validates season.json as documented in schema/season.schema.json. Errors name the field and
@@ -120,8 +121,13 @@ export function validateSeasonInput(raw: unknown): SeasonInput {
     return id;
   };
 
-  const snapshotTimes = new Map<string, Set<number>>();
-  array(root.snapshots, "snapshots").forEach((value, i) => {
+  const snapshots = array(root.snapshots, "snapshots");
+  // Rows before the current one are validated, so their agent and time can be read back as is.
+  const repeated = new RepeatedTimes((j) => {
+    const row = snapshots[j] as Row;
+    return [row.agent as string, parseTime(row.at, `snapshots[${j}].at`)];
+  });
+  snapshots.forEach((value, i) => {
     const p = `snapshots[${i}]`;
     const row = object(value, p, ["agent", "at", "nav", "flow", "invested"], ["seal"]);
     if ("seal" in row && !isHex32(row.seal))
@@ -131,10 +137,7 @@ export function validateSeasonInput(raw: unknown): SeasonInput {
     decimal(row.nav, `${p}.nav`, true);
     decimal(row.flow, `${p}.flow`, false);
     fraction(row.invested, `${p}.invested`);
-    let times = snapshotTimes.get(agent);
-    if (!times) snapshotTimes.set(agent, (times = new Set()));
-    if (times.has(at)) fail(`${p}.at`, `duplicate snapshot time for agent "${agent}"`);
-    times.add(at);
+    if (repeated.repeats(agent, at)) fail(`${p}.at`, `duplicate snapshot time for agent "${agent}"`);
   });
 
   array(root.decisions, "decisions").forEach((value, i) => {

@@ -1,11 +1,14 @@
 // `npx tsx --expose-gc packages/scorer/src/augur/score.bench.ts` (or `npm run bench score`):
 // scores a season of 10,000 agents × 720 hourly snapshots (+ 50 calls, 100 decisions and 20
-// trades each) twice, and prints time and peak memory beside a bare node:crypto pass that
-// sha256es the same snapshot records (the floor for sealing them):
+// trades each) twice, and prints CPU and wall time and peak memory beside two bare node:crypto
+// passes that sha256 the same snapshot records (the floor for sealing them; see floorCreateHash):
 //   A. streamed: SeasonScorer fed one agent's records at a time (how the engine can feed it);
 //   B. whole: the season as one in-memory input, validated and scored (what `augur score` does).
-// BENCH_AGENTS / BENCH_SNAPSHOTS shrink it for a quick run. No timed assertions.
-import { createHash } from "node:crypto";
+// CPU time (process.cpuUsage) is the fair figure on a shared machine; the load average is printed
+// at the start and the end. "seals" is a digest of every row's seal: an optimisation must leave
+// it unchanged. BENCH_AGENTS / BENCH_SNAPSHOTS shrink it for a quick run. No timed assertions.
+import { createHash, hash } from "node:crypto";
+import { loadavg } from "node:os";
 import { validateSeasonInput } from "./input";
 import { scoreSeason, SeasonScorer, type UnrankedRow } from "./season";
 import type { AgentInput, CallInput, DecisionInput, SeasonInput, SnapshotInput, TradeInput } from "./types";
@@ -65,10 +68,19 @@ function agentRecords(a: number) {
   return { snapshots, decisions, trades, calls };
 }
 
-/** The floor: one bare sha256 of each snapshot record's JSON, nothing else. */
-function floorHash(rows: readonly SnapshotInput[]): number {
+/**
+ * The floor: one bare sha256 of each snapshot record's JSON, nothing else, two ways. `createHash`
+ * with a Buffer digest is the textbook call; one-shot `crypto.hash` with a "binary" (latin1) string result is
+ * the fastest node:crypto call found (no Buffer per digest), and is what the scorer uses.
+ */
+function floorCreateHash(rows: readonly SnapshotInput[]): number {
   let xor = 0;
   for (const row of rows) xor ^= createHash("sha256").update(JSON.stringify(row)).digest()[0]!;
+  return xor;
+}
+function floorOneShot(rows: readonly SnapshotInput[]): number {
+  let xor = 0;
+  for (const row of rows) xor ^= hash("sha256", JSON.stringify(row), "binary").charCodeAt(0);
   return xor;
 }
 
@@ -94,54 +106,81 @@ class Timer {
 }
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
 const gc = (globalThis as { gc?: () => void }).gc;
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+const ratio = (t: Timer, f: Timer) => `${(t.cpuMs / f.cpuMs).toFixed(2)}×`;
+/** sha256 over every row's seal, in output order: any change to any manifest changes it. */
+const sealsDigest = (rows: readonly { seal: string }[]) =>
+  createHash("sha256")
+    .update(rows.map((r) => r.seal).join(","))
+    .digest("hex")
+    .slice(0, 16);
 
 console.log(
   `season: ${AGENTS.toLocaleString("en")} agents × ${SNAPSHOTS} snapshots = ${(AGENTS * SNAPSHOTS).toLocaleString("en")} ` +
     `snapshots, ${(AGENTS * 100).toLocaleString("en")} decisions, ${(AGENTS * 50).toLocaleString("en")} calls, ` +
-    `${(AGENTS * 20).toLocaleString("en")} trades`,
+    `${(AGENTS * 20).toLocaleString("en")} trades; node ${process.version}; load ${load()}`,
 );
 
-// A. Streamed, one agent at a time; the floor is timed on the same records, interleaved.
-const floor = new Timer();
+// A. Streamed, one agent at a time; both floors are timed on the same records, interleaved, so
+// machine load falls on all three alike. Heap is sampled between agents (outside the timers).
+const floorClassic = new Timer();
+const floorFast = new Timer();
 const stream = new Timer();
 let checksum = 0;
+let streamHeap = 0;
 const scorer = new SeasonScorer(header);
 const streamed: UnrankedRow[] = [];
 for (let a = 0; a < AGENTS; a++) {
   const records = agentRecords(a);
-  checksum ^= floor.run(() => floorHash(records.snapshots));
+  checksum ^= floorClassic.run(() => floorCreateHash(records.snapshots));
+  checksum ^= floorFast.run(() => floorOneShot(records.snapshots)) << 8;
   streamed.push(stream.run(() => scorer.scoreAgent(agents[a]!.id, records)));
+  if (a % 100 === 0) streamHeap = Math.max(streamHeap, process.memoryUsage().heapUsed);
 }
 const streamedResult = stream.run(() => scorer.result(streamed));
 const streamPeak = peakRss();
-console.log(`bare node:crypto sha256 of the snapshot records: ${floor} (checksum ${checksum})`);
+console.log(`floor 1, createHash().update(JSON).digest(): ${floorClassic} (checksum ${checksum})`);
+console.log(`floor 2, hash("sha256", JSON, "binary"):     ${floorFast}`);
 console.log(
-  `A. streamed scoring: ${stream} = ${(stream.cpuMs / floor.cpuMs).toFixed(2)}× the floor (cpu); ` +
-    `peak RSS ${mb(streamPeak)}; ${streamedResult.rows.filter((r) => r.score !== null).length} rows scored`,
+  `A. streamed scoring: ${stream} = ${ratio(stream, floorClassic)} floor 1, ${ratio(stream, floorFast)} floor 2 (cpu); ` +
+    `peak RSS ${mb(streamPeak)}, heap ${mb(streamHeap)}; ` +
+    `${streamedResult.rows.filter((r) => r.score !== null).length} rows scored; seals ${sealsDigest(streamedResult.rows)}`,
 );
 
 // B. The whole season in memory, as `augur score --input` holds it.
 streamed.length = 0;
 gc?.();
-const parts = Array.from({ length: AGENTS }, (_, a) => agentRecords(a));
-const season: SeasonInput = {
-  ...header,
-  snapshots: parts.flatMap((p) => p.snapshots),
-  decisions: parts.flatMap((p) => p.decisions),
-  trades: parts.flatMap((p) => p.trades),
-  calls: parts.flatMap((p) => p.calls),
-};
-parts.length = 0;
+// Appended agent by agent, so building it never holds the records twice (the peak RSS below is
+// the input plus what scoring adds, not an artefact of building the input).
+const snapshots: SnapshotInput[] = [];
+const decisions: DecisionInput[] = [];
+const trades: TradeInput[] = [];
+const calls: CallInput[] = [];
+for (let a = 0; a < AGENTS; a++) {
+  const records = agentRecords(a);
+  for (const row of records.snapshots) snapshots.push(row);
+  for (const row of records.decisions) decisions.push(row);
+  for (const row of records.trades) trades.push(row);
+  for (const row of records.calls) calls.push(row);
+}
+const season: SeasonInput = { ...header, snapshots, decisions, trades, calls };
 gc?.();
 const inputHeap = process.memoryUsage().heapUsed;
+// maxRSS never falls, so what it reads here is the most B can have needed before scoring began.
+const peakBeforeValidate = peakRss();
 const validate = new Timer();
 validate.run(() => validateSeasonInput(season));
 const score = new Timer();
 const whole = score.run(() => scoreSeason(season));
+const wholeHeap = process.memoryUsage().heapUsed;
 const same = whole.rows.every((row, i) => row.seal === streamedResult.rows[i]!.seal);
 console.log(
-  `B. whole season: input heap ${mb(inputHeap)}; validate ${validate}; score ${score} = ` +
-    `${(score.cpuMs / floor.cpuMs).toFixed(2)}× the floor (cpu); validate + score cpu ` +
-    `${s(validate.cpuMs + score.cpuMs)}; peak RSS ${mb(peakRss())}; same seals as A: ${same}`,
+  `B. whole season: input heap ${mb(inputHeap)} (peak RSS so far ${mb(peakBeforeValidate)}); validate ${validate}; score ${score} = ` +
+    `${ratio(score, floorClassic)} floor 1, ${ratio(score, floorFast)} floor 2 (cpu); validate + score cpu ` +
+    `${s(validate.cpuMs + score.cpuMs)}; peak RSS ${mb(peakRss())}, heap after ${mb(wholeHeap)}; ` +
+    `same seals as A: ${same}`,
 );
-console.log(`targets: < 5 s and < 1 GB on one core`);
+console.log(`targets: < 5 s and < 1 GB on one core; load at the end ${load()}`);

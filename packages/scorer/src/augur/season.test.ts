@@ -320,6 +320,68 @@ describe("augur season scoring", () => {
     ).to.throw('agent: unknown agent "ghost"');
   });
 
+  it("property: records in any order, with rows outside the season mixed in, score as the in-season rows in time order", () => {
+    // The reference: drop out-of-season rows, then a stable sort by time (equal times keep their order).
+    const byTime = <T extends { at: string }>(rows: readonly T[]) =>
+      rows.filter((r) => r.at <= AS_OF).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    const late = "2026-11-29T00:00:00Z"; // after AS_OF, before the season's end
+    fc.assert(
+      fc.property(
+        arbAgentSpec("me"),
+        fc.array(fc.double({ noNaN: true }), { minLength: 40, maxLength: 40 }),
+        (spec, keys) => {
+          const input = makeSeason([spec]);
+          const shuffle = <T>(rows: readonly T[]) =>
+            rows
+              .map((row, i) => ({ row, key: keys[i % keys.length]! }))
+              .sort((a, b) => a.key - b.key)
+              .map((x) => x.row);
+          const snapshots = shuffle([...input.snapshots, { ...input.snapshots[0]!, at: late, nav: 7 }]);
+          const trades = shuffle([
+            ...input.trades,
+            { agent: "me", at: late, asset: "X", side: "buy" as const, quantity: 1, price: 1 },
+          ]);
+          const scorer = new SeasonScorer(input);
+          const records = { decisions: input.decisions, calls: input.calls };
+          const mixed = scorer.scoreAgent("me", { ...records, snapshots, trades });
+          const reference = scorer.scoreAgent("me", {
+            ...records,
+            snapshots: byTime(snapshots),
+            trades: byTime(trades),
+          });
+          expect(mixed.seal).to.equal(reference.seal);
+          expect(mixed.manifest.inputs.snapshot_count).to.equal(input.snapshots.length);
+          expect(mixed.manifest.inputs.trade_count).to.equal(input.trades.length);
+        },
+      ),
+      { numRuns: seasonRuns },
+    );
+  });
+
+  it("property: rows interleaved across agents score as rows grouped by agent", () => {
+    // Round robin over the agents: each agent's own rows keep their order, no two neighbours share an agent.
+    const interleave = <T extends { agent: string }>(rows: readonly T[]) => {
+      const queues = ["a", "b", "c"].map((id) => rows.filter((r) => r.agent === id));
+      const out: T[] = [];
+      while (queues.some((q) => q.length > 0)) for (const q of queues) if (q.length > 0) out.push(q.shift()!);
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.tuple(arbAgentSpec("a"), arbAgentSpec("b"), arbAgentSpec("c")), (specs) => {
+        const grouped = makeSeason(specs);
+        const mixed = {
+          ...grouped,
+          snapshots: interleave(grouped.snapshots),
+          decisions: interleave(grouped.decisions),
+          trades: interleave(grouped.trades),
+          calls: interleave(grouped.calls),
+        };
+        expect(scoreSeason(mixed)).to.deep.equal(scoreSeason(grouped));
+      }),
+      { numRuns: Math.min(300, seasonRuns) },
+    );
+  });
+
   it("is deterministic: the same input gives the same seals", () => {
     const input = makeSeason([FIXED, { id: "b", navs: [5, 6, 7, 8] }]);
     expect(scoreSeason(roundTrip(input)).rows.map((r) => r.seal)).to.deep.equal(

@@ -1,7 +1,13 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { canonicalJson, seal } from "../seal";
-import { sealSnapshot, snapshotCanonicalJson, snapshotSealBytes } from "./snapshot-seal";
+import {
+  digestHex,
+  sealSnapshot,
+  snapshotCanonicalJson,
+  snapshotSealBytes,
+  snapshotSealDigest,
+} from "./snapshot-seal";
 
 describe("snapshot seal fast path", () => {
   it("property: equals the general RFC 8785 seal for any valid snapshot row", () => {
@@ -22,6 +28,27 @@ describe("snapshot seal fast path", () => {
         expect(snapshotCanonicalJson(r)).to.equal(canonicalJson(r));
         expect(sealSnapshot(r)).to.equal(seal(r));
         expect(`0x${snapshotSealBytes(r).toString("hex")}`).to.equal(seal(r));
+        const digest = snapshotSealDigest(r);
+        expect(digest).to.have.lengthOf(32);
+        expect(digestHex(digest)).to.equal(seal(r));
+      }),
+    );
+  });
+
+  it("property: a row's given seal is its digest, byte for byte", () => {
+    const hex64 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString("hex"));
+    fc.assert(
+      fc.property(hex64, (hex) => {
+        const row = {
+          agent: "a",
+          at: "2026-11-01T00:00:00Z",
+          nav: 1,
+          flow: 0,
+          invested: 0,
+          seal: `0x${hex}` as const,
+        };
+        expect(digestHex(snapshotSealDigest(row))).to.equal(row.seal);
+        expect(snapshotSealBytes(row).toString("hex")).to.equal(hex);
       }),
     );
   });

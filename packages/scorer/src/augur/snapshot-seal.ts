@@ -1,6 +1,13 @@
 import { hash } from "node:crypto";
-import { type Hex32, hex32Bytes } from "../hex";
+import type { Hex32 } from "../hex";
 import type { SnapshotInput } from "./types";
+
+/**
+ * A sha256 digest as a 32-character "binary" (latin1) string (one char per byte). `crypto.hash` returns a
+ * string about 3× faster than a Buffer: a Buffer result costs a native allocation per call, and
+ * at millions of snapshots that allocation (and its garbage) outweighs the hashing itself.
+ */
+export type Digest = string;
 
 /**
  * The RFC 8785 canonical JSON of a validated snapshot row without a `seal` field, written directly: its keys are fixed
@@ -14,9 +21,21 @@ export function snapshotCanonicalJson(row: SnapshotInput): string {
   );
 }
 
+/** The digest of sealSnapshot(row): its given `seal` decoded, else sha256 of its canonical JSON (UTF-8). */
+export function snapshotSealDigest(row: SnapshotInput): Digest {
+  return row.seal
+    ? Buffer.from(row.seal.slice(2), "hex").toString("binary")
+    : hash("sha256", snapshotCanonicalJson(row), "binary");
+}
+
+/** `0x` + hex of a digest. */
+export function digestHex(digest: Digest): Hex32 {
+  return `0x${Buffer.from(digest, "binary").toString("hex")}`;
+}
+
 /** The 32 bytes of sealSnapshot(row). */
 export function snapshotSealBytes(row: SnapshotInput): Buffer {
-  return row.seal ? hex32Bytes(row.seal) : hash("sha256", snapshotCanonicalJson(row), "buffer");
+  return Buffer.from(snapshotSealDigest(row), "binary");
 }
 
 /** The seal a manifest names for a validated snapshot row: its given `seal`, else seal(row). */
