@@ -54,19 +54,21 @@ export async function rememberBlock(
     .execute();
 }
 
-/** Remembered blocks from `from` up, newest first. */
-export async function rememberedSince(
+/** Up to `limit` remembered blocks below `below`, newest first (one page of the reorg walk). */
+export async function rememberedBelow(
   db: Kysely<Database>,
   source: Source,
-  from: number,
+  below: number,
+  limit: number,
 ): Promise<Array<{ block_number: number; block_hash: string }>> {
   return db
     .selectFrom("indexer_blocks")
     .select(["block_number", "block_hash"])
     .where("chain_id", "=", source.chainId)
     .where("address", "=", source.address)
-    .where("block_number", ">=", from)
+    .where("block_number", "<", below)
     .orderBy("block_number", "desc")
+    .limit(limit)
     .execute();
 }
 

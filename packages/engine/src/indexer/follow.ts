@@ -2,7 +2,7 @@ import type { JsonRpcProvider, Log } from "ethers";
 import type { Kysely } from "kysely";
 import type { Store } from "../store/open";
 import type { Database } from "../store/schema";
-import { cursorOf, forgetAbove, rememberBlock, rememberedSince, setCursor, type Source } from "./blocks";
+import { cursorOf, forgetAbove, rememberBlock, rememberedBelow, setCursor, type Source } from "./blocks";
 
 /** What one contract's events become in the store; the follower handles blocks, batches and reorgs. */
 export interface EventHandler {
@@ -100,16 +100,23 @@ export class EventFollower {
   /** Finds the newest remembered block still on the chain and rolls back everything above it. */
   private async unwindReorg(latest: number): Promise<number> {
     const { store, provider, source, startBlock } = this.options;
-    const remembered = await rememberedSince(store.db, source, 0);
     let canonical: number | undefined;
     let changed = false;
-    for (const row of remembered) {
-      const block = row.block_number > latest ? null : await provider.getBlock(row.block_number);
-      if (block && block.hash!.toLowerCase() === row.block_hash) {
-        canonical = row.block_number; // hashes chain: every older block is canonical too
-        break;
+    // Newest first, a page at a time: normally the newest remembered block still matches and one
+    // lookup settles it.
+    let below = Number.MAX_SAFE_INTEGER;
+    walk: for (;;) {
+      const page = await rememberedBelow(store.db, source, below, 64);
+      for (const row of page) {
+        const block = row.block_number > latest ? null : await provider.getBlock(row.block_number);
+        if (block && block.hash!.toLowerCase() === row.block_hash) {
+          canonical = row.block_number; // hashes chain: every older block is canonical too
+          break walk;
+        }
+        changed = true;
       }
-      changed = true;
+      if (page.length < 64) break;
+      below = page[page.length - 1]!.block_number;
     }
     if (!changed) return 0;
     const keep = canonical ?? startBlock - 1;
