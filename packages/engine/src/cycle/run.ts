@@ -112,7 +112,7 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
 }
 
 /** Stores a mined anchor once; a receipt already stored (same index and head) is a no-op. */
-async function recordAnchor(store: Store, receipt: AnchorReceipt, now: number): Promise<void> {
+export async function recordAnchor(store: Store, receipt: AnchorReceipt, now: number): Promise<void> {
   await store.db.transaction().execute(async (trx) => {
     await log.lockForAppend(trx); // one writer at a time, across processes too
     const existing = await trx

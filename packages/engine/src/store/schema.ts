@@ -16,6 +16,10 @@ export interface Database {
   keeper_attempts: KeeperAttemptsTable;
   scores: ScoresTable;
   consensus_rounds: ConsensusRoundsTable;
+  indexer_cursors: IndexerCursorsTable;
+  indexer_blocks: IndexerBlocksTable;
+  anchor_events: AnchorEventsTable;
+  call_events: CallEventsTable;
 }
 
 /** One row; log appends update it first, which serialises them on both backends. */
@@ -120,6 +124,59 @@ export interface KeeperAttemptsTable {
   status: KeeperAttemptStatus;
   error: string | null;
   at: number;
+  /** From migration 002: the keeper's address, the signed transaction and what it replaces. */
+  sender: string | null;
+  raw_tx: string | null;
+  gas_limit: string | null;
+  replaces: string | null;
+  block_number: number | null;
+}
+
+/** The last block the indexer has read for one contract (migration 002). */
+export interface IndexerCursorsTable {
+  chain_id: number;
+  address: string;
+  last_block: number;
+}
+
+/** The hash of every block the indexer read events from, and of each range's last block. */
+export interface IndexerBlocksTable {
+  chain_id: number;
+  address: string;
+  block_number: number;
+  block_hash: string;
+}
+
+/** CallLedger Revealed/Settled/Expired events as seen (migration 003); rolled back on reorg. */
+export interface CallEventsTable {
+  chain_id: number;
+  ledger: string;
+  kind: "revealed" | "settled" | "expired";
+  call_id: string;
+  agent: string;
+  /** The event's fields as JSON (numbers above 2^53 as decimal strings). */
+  payload: string;
+  block_number: number;
+  block_hash: string;
+  block_timestamp: number;
+  tx_hash: string;
+  log_index: number;
+  /** The sealed `call` record made from this resolution, once confirmed. */
+  record_seal: string | null;
+}
+
+/** AnchorRegistry `Anchored` events as seen, confirmed or not; rolled back on reorg. */
+export interface AnchorEventsTable {
+  chain_id: number;
+  registry: string;
+  anchor_index: number;
+  tree_size: number;
+  root: string;
+  block_number: number;
+  block_hash: string;
+  block_timestamp: number;
+  tx_hash: string;
+  log_index: number;
 }
 
 /** One score row per (agent, season, as-of); its manifest is the sealed record `seal`. */

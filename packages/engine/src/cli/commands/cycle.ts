@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { AugurScorer } from "../../cycle/augur-scorer";
 import { CYCLE_SECONDS, runCycle } from "../../cycle/run";
+import { KEEPER_HELP, KEEPER_OPTIONS, keeperConfigured, openKeeper } from "../../keeper/config";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
 import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
@@ -16,23 +17,44 @@ season from anchored inputs and appends the sealed score manifests to the log
 adds no second anchor and no second score row.
 
 Without --once it runs at the start of every hour until SIGINT or SIGTERM.
-Scores are augur-score/v1 (packages/scorer). The keeper (chain) is not wired in
-yet: today nothing gets anchored, so scores see no anchored inputs yet.
+Scores are augur-score/v1 (packages/scorer). With --rpc and --registry the
+keeper anchors each head (see augur keeper --help) and the registry's Anchored
+events are indexed first; without them nothing gets anchored, so scores see no
+anchored inputs.
 
 Options:
   --once               run one cycle and exit
+
+${KEEPER_HELP}
 
 ${STORE_HELP}
 `,
   async run(argv, io) {
     const { values } = parse(() =>
-      parseArgs({ args: argv, strict: true, options: { ...STORE_OPTIONS, once: { type: "boolean" } } }),
+      parseArgs({
+        args: argv,
+        strict: true,
+        options: { ...STORE_OPTIONS, ...KEEPER_OPTIONS, once: { type: "boolean" } },
+      }),
     );
     const store = await openStore(storeFrom(values, process.env));
     const progress = (line: string) => io.stdout.write(`augur cycle: ${line}\n`);
+    const chain = keeperConfigured(values, process.env)
+      ? await openKeeper(values, process.env, store, (line) => progress(`keeper: ${line}`)).catch(
+          async (error: unknown) => {
+            await store.close();
+            throw error;
+          },
+        )
+      : undefined;
     const once = async () => {
+      if (chain) {
+        const indexed = await chain.indexer.poll();
+        progress(`indexer: block ${indexed.cursor}, ${indexed.promoted} anchors recorded`);
+      }
       const report = await runCycle({
         store,
+        ...(chain ? { keeper: chain.keeper } : {}),
         scorer: new AugurScorer(),
         now: () => Math.floor(Date.now() / 1000),
         progress,
@@ -73,6 +95,7 @@ ${STORE_HELP}
       progress("stopped");
       return 0;
     } finally {
+      chain?.close();
       await store.close();
     }
   },

@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from "kysely";
 import type { DialectName } from "../dialect";
 import { initial } from "./001_initial";
+import { keeperIndexer } from "./002_keeper_indexer";
+import { callEvents } from "./003_call_events";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -9,6 +11,8 @@ import { initial } from "./001_initial";
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     "001_initial": initial(dialect),
+    "002_keeper_indexer": keeperIndexer(),
+    "003_call_events": callEvents(),
   };
 }
 

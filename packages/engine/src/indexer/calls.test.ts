@@ -1,0 +1,136 @@
+import { expect } from "chai";
+import type { Log } from "ethers";
+import { seal } from "@augur/scorer";
+import { ingestRecord } from "../records/ingest";
+import { addTestSeason, registerTestAgent, SEASON_START, TEST_CHAIN_ID, TEST_NOW } from "../records/testing";
+import type { Store } from "../store/open";
+import { testBackends } from "../store/testing";
+import { callLedger } from "./call-ledger-abi";
+import { CallLedgerEvents, EXPIRED_CONFIDENCE_BPS } from "./calls";
+import { ReorgTooDeepError } from "./errors";
+
+const LEDGER = "0x9fe46736679d2d9a65f6367c78c6d9ce2f5ba6e0";
+const ASSET = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+const STRANGER = "0x00000000000000000000000000000000000000aa";
+const BLOCK_TIME = (n: number) => SEASON_START + 3600 * n;
+
+/** A log as a node would return it, from the event's ABI. */
+function logOf(name: string, values: unknown[], block: number, index: number): Log {
+  const { data, topics } = callLedger.encodeEventLog(callLedger.getEvent(name)!, values);
+  return {
+    address: LEDGER,
+    data,
+    topics,
+    blockNumber: block,
+    blockHash: `0x${block.toString(16).padStart(64, "0")}`,
+    transactionHash: `0x${(block * 1000 + index).toString(16).padStart(64, "0")}`,
+    index,
+  } as unknown as Log;
+}
+
+const stamps = (logs: Log[]) => new Map(logs.map((l) => [l.blockHash, BLOCK_TIME(l.blockNumber)]));
+
+for (const backend of testBackends()) {
+  describe(`CallLedger events on ${backend.name}`, () => {
+    let store: Store;
+    let agent: string;
+    const handler = new CallLedgerEvents({ chainId: 31337, address: LEDGER }, 2, () => TEST_NOW);
+
+    beforeEach(async () => {
+      store = await backend.open();
+      await addTestSeason(store);
+      const ingest = (s: Parameters<typeof ingestRecord>[1]) =>
+        ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
+      agent = (await registerTestAgent(ingest, "alpha")).agent.address.toLowerCase();
+    });
+    afterEach(async () => store.close());
+
+    const history = () => [
+      logOf(
+        "Revealed",
+        [
+          1n,
+          agent,
+          ASSET,
+          3600,
+          1,
+          6500,
+          `0x${"11".repeat(32)}`,
+          180n * 10n ** 18n,
+          BLOCK_TIME(2) + 3600,
+          10n ** 18n,
+        ],
+        2,
+        0,
+      ),
+      logOf("Consensus", [ASSET, 3600, 123n, 1, 7000, 3, 3n * 10n ** 18n, 10n ** 18n], 2, 1),
+      logOf("Settled", [1n, agent, 1, 181n * 10n ** 18n], 4, 0),
+      logOf("Expired", [2n, agent], 5, 0),
+      logOf("Expired", [3n, STRANGER], 5, 1), // no agent registered with that key: not ours
+    ];
+
+    async function storeAll(logs: Log[]) {
+      return store.db.transaction().execute((trx) => handler.store(trx, logs, stamps(logs)));
+    }
+
+    async function callRecords() {
+      const rows = await store.db
+        .selectFrom("records")
+        .selectAll()
+        .where("kind", "=", "call")
+        .orderBy("leaf_index")
+        .execute();
+      return rows.map((r) => ({
+        seal: r.seal,
+        agent: r.agent_id,
+        body: JSON.parse(r.body) as Record<string, unknown>,
+      }));
+    }
+
+    it("keeps events as seen, seals confirmed resolutions of registered agents once, and records consensus", async () => {
+      expect(await storeAll(history())).to.equal(5);
+      expect(await storeAll(history())).to.equal(0); // the same batch again adds nothing
+      expect(await handler.promote(store, 3)).to.equal(0); // nothing resolved that deep yet
+      expect(await handler.promote(store, 5)).to.equal(2);
+      expect(await handler.promote(store, 5)).to.equal(0);
+
+      const records = await callRecords();
+      expect(
+        records.map((r) => [r.agent, r.body.callId, r.body.outcome, r.body.confidenceBps, r.body.resolvedAt]),
+      ).to.deep.equal([
+        ["alpha", "1", "hit", 6500, BLOCK_TIME(4)],
+        ["alpha", "2", "miss", EXPIRED_CONFIDENCE_BPS, BLOCK_TIME(5)],
+      ]);
+      for (const r of records) expect(r.seal).to.equal(seal(r.body)); // sealed through the record path
+      expect(records[0]!.body.reveal).to.include({ asset: ASSET, direction: "up", window: 3600 });
+
+      const rounds = await store.db.selectFrom("consensus_rounds").selectAll().execute();
+      expect(
+        rounds.map((r) => [r.asset, r.window_seconds, r.bucket, r.direction, r.strength_bps, r.voters]),
+      ).to.deep.equal([[ASSET, 3600, 123, "up", 7000, 3]]);
+    });
+
+    it("rolls back unsealed events above a reorganised block, and refuses once a call is sealed", async () => {
+      await storeAll(history());
+      expect(await store.db.transaction().execute((trx) => handler.rollback(trx, 3))).to.equal(3); // Settled and both Expired
+      const left = await store.db
+        .selectFrom("call_events")
+        .select(["kind", "block_number"])
+        .orderBy("block_number")
+        .execute();
+      expect(left.map((r) => r.kind)).to.deep.equal(["revealed"]);
+      expect(await store.db.selectFrom("consensus_rounds").select("tx_hash").execute()).to.have.length(1);
+
+      await storeAll(history().slice(2));
+      expect(await handler.promote(store, 5)).to.equal(2);
+      let caught: unknown;
+      try {
+        await store.db.transaction().execute((trx) => handler.rollback(trx, 3));
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).to.be.instanceOf(ReorgTooDeepError);
+      expect(await store.db.selectFrom("call_events").select("kind").execute()).to.have.length(4);
+    });
+  });
+}

@@ -1,0 +1,154 @@
+import { getAddress, JsonRpcProvider } from "ethers";
+import { integerOption, type Env } from "../cli/options";
+import type { FollowReport } from "../indexer/follow";
+import { allOf, ledgerIndexer } from "../indexer/ledger";
+import { registryIndexer } from "../indexer/registry";
+import type { Store } from "../store/open";
+import { KeeperConfigError } from "./errors";
+import { ChainKeeper } from "./keeper";
+import { RegistryReader } from "./registry";
+import { loadSigner } from "./signer";
+
+/** parseArgs options shared by `augur keeper` and `augur cycle` (the chain side). */
+export const KEEPER_OPTIONS = {
+  rpc: { type: "string" },
+  registry: { type: "string" },
+  ledger: { type: "string" },
+  confirmations: { type: "string" },
+  keystore: { type: "string" },
+  "start-block": { type: "string" },
+  "replace-after": { type: "string" },
+  wait: { type: "string" },
+  "poll-ms": { type: "string" },
+} as const;
+
+export const KEEPER_HELP = `Chain (the keeper is on when --rpc and --registry are set):
+  --rpc <url>            JSON-RPC endpoint (env AUGUR_RPC_URL), http(s)://
+  --registry <address>   AnchorRegistry address (env AUGUR_REGISTRY)
+  --ledger <address>     CallLedger address (env AUGUR_LEDGER): its events are indexed
+                         and resolved calls of registered agents sealed as call records
+  --confirmations <n>    blocks a post must be under to count as anchored, 1 = mined
+                         (env AUGUR_CONFIRMATIONS; default 1)
+  --start-block <n>      block the contracts were deployed at; event searches start there
+                         (env AUGUR_START_BLOCK; default 0)
+  --replace-after <s>    seconds before an unmined post is replaced at the same nonce with
+                         both fee caps raised 12.5 % (env AUGUR_REPLACE_AFTER; default 180)
+  --wait <s>             seconds one run waits for its post to be mined before leaving it
+                         pending for the next run (env AUGUR_KEEPER_WAIT; default 120)
+  --poll-ms <ms>         receipt polling interval (default 2000)
+  --keystore <file>      encrypted JSON keystore of the keeper key; its password in
+                         KEEPER_KEYSTORE_PASSWORD (environment only)
+  KEEPER_PRIVATE_KEY     the keeper key, 0x + 64 hex (environment only; or --keystore)`;
+
+export type KeeperFlags = { readonly [K in keyof typeof KEEPER_OPTIONS]?: string };
+
+/** A keeper wired to the chain, and the RPC connection to close after. */
+export interface KeeperHandle {
+  readonly keeper: ChainKeeper;
+  readonly registry: RegistryReader;
+  /** Follows the registry's (and the ledger's) events, reorg-safe, acting on confirmed ones. */
+  readonly indexer: { poll(): Promise<FollowReport> };
+  readonly sender: string;
+  close(): void;
+}
+
+/** Whether the flags or environment ask for a keeper at all. */
+export function keeperConfigured(flags: KeeperFlags, env: Env): boolean {
+  return Boolean((flags.rpc ?? env.AUGUR_RPC_URL) || (flags.registry ?? env.AUGUR_REGISTRY));
+}
+
+/** Validates every flag, connects, checks the chain id, loads the key. */
+export async function openKeeper(
+  flags: KeeperFlags,
+  env: Env,
+  store: Store,
+  progress: (line: string) => void,
+): Promise<KeeperHandle> {
+  const rpc = (flags.rpc ?? env.AUGUR_RPC_URL ?? "").trim();
+  if (!/^https?:\/\/[^\s]+$/.test(rpc)) throw new KeeperConfigError("--rpc must be an http(s):// URL");
+  const registryText = (flags.registry ?? env.AUGUR_REGISTRY ?? "").trim();
+  const registryAddress = addressOption("--registry", registryText);
+  const ledgerText = (flags.ledger ?? env.AUGUR_LEDGER ?? "").trim();
+  const ledgerAddress = ledgerText ? addressOption("--ledger", ledgerText) : undefined;
+  const confirmations = integerOption(
+    "--confirmations",
+    flags.confirmations ?? env.AUGUR_CONFIRMATIONS,
+    1,
+    1,
+    1000,
+  );
+  const startBlock = integerOption(
+    "--start-block",
+    flags["start-block"] ?? env.AUGUR_START_BLOCK,
+    0,
+    0,
+    2 ** 48,
+  );
+  const replaceAfter = integerOption(
+    "--replace-after",
+    flags["replace-after"] ?? env.AUGUR_REPLACE_AFTER,
+    180,
+    1,
+    86_400,
+  );
+  const wait = integerOption("--wait", flags.wait ?? env.AUGUR_KEEPER_WAIT, 120, 0, 86_400);
+  const pollMs = integerOption("--poll-ms", flags["poll-ms"], 2000, 10, 600_000);
+  const signer = await loadSigner({
+    privateKey: env.KEEPER_PRIVATE_KEY || undefined,
+    keystore: flags.keystore ?? (env.AUGUR_KEYSTORE || undefined),
+    password: env.KEEPER_KEYSTORE_PASSWORD,
+  });
+
+  const provider = new JsonRpcProvider(rpc, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  let chainId: number;
+  try {
+    chainId = Number(await provider.send("eth_chainId", []));
+  } catch (error) {
+    provider.destroy();
+    throw new KeeperConfigError(`cannot reach ${new URL(rpc).origin}: ${(error as Error).message}`);
+  }
+  const expected = env.AUGUR_CHAIN_ID;
+  if (expected && Number(expected) !== chainId) {
+    provider.destroy();
+    throw new KeeperConfigError(`the RPC serves chain ${chainId}, AUGUR_CHAIN_ID says ${expected}`);
+  }
+  for (const address of [registryAddress, ...(ledgerAddress ? [ledgerAddress] : [])]) {
+    if ((await provider.getCode(address)) === "0x") {
+      provider.destroy();
+      throw new KeeperConfigError(`no contract at ${address} on chain ${chainId}`);
+    }
+  }
+  const registry = new RegistryReader(provider, registryAddress, chainId, startBlock);
+  const keeper = new ChainKeeper({
+    store,
+    provider,
+    signer: signer.connect(provider),
+    registry,
+    confirmations,
+    replaceAfterSeconds: replaceAfter,
+    waitMs: wait * 1000,
+    pollMs,
+    now: () => Math.floor(Date.now() / 1000),
+    progress,
+  });
+  const now = () => Math.floor(Date.now() / 1000);
+  const followers = [
+    registryIndexer({ store, provider, chainId, registry: registryAddress, startBlock, confirmations, now }),
+  ];
+  if (ledgerAddress) {
+    followers.push(
+      ledgerIndexer({ store, provider, chainId, ledger: ledgerAddress, startBlock, confirmations, now }),
+    );
+  }
+  const indexer = allOf(followers);
+  return { keeper, registry, indexer, sender: signer.address, close: () => provider.destroy() };
+}
+
+/** A 20-byte address, lowercase or with a valid EIP-55 checksum. */
+function addressOption(name: string, value: string): string {
+  try {
+    return getAddress(value);
+  } catch {
+    throw new KeeperConfigError(`${name} must be a 20-byte 0x address, not '${value}'`);
+  }
+}

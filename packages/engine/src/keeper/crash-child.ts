@@ -1,0 +1,62 @@
+/**
+ * The process the crash-safety test kills (crash.test.ts): one round of the engine's work —
+ * ingest the round's snapshot, then one hourly cycle with the real keeper — with the crash points
+ * armed by AUGUR_CRASH_AT. Arguments: <sqlite file> <rpc url> <registry> <round>.
+ */
+import { JsonRpcProvider, Wallet } from "ethers";
+import { CountingScorer } from "../cycle/testing";
+import { runCycle } from "../cycle/run";
+import { ingestRecord } from "../records/ingest";
+import { sign, snapshot, TEST_CHAIN_ID, TEST_NOW, testWallet } from "../records/testing";
+import { openStore } from "../store/open";
+import { crashPoint } from "./crash";
+import { ChainKeeper } from "./keeper";
+import { RegistryReader } from "./registry";
+import { HARDHAT_KEYS } from "./testing";
+
+async function main(): Promise<void> {
+  const [file, rpc, registryAddress, roundText] = process.argv.slice(2);
+  const round = Number(roundText);
+  const now = TEST_NOW + round * 3600;
+  const store = await openStore({ kind: "sqlite", file: file! });
+  const provider = new JsonRpcProvider(rpc, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  try {
+    const agent = testWallet("agent alpha");
+    await ingestRecord(store, await sign("Snapshot", snapshot("alpha", now - 100), agent), {
+      chainId: TEST_CHAIN_ID,
+      now: () => now,
+    });
+    crashPoint("sealed"); // the record is sealed and in the log; nothing anchored or scored yet
+    const registry = new RegistryReader(provider, registryAddress!, 31337);
+    const keeper = new ChainKeeper({
+      store,
+      provider,
+      signer: new Wallet(HARDHAT_KEYS[2], provider),
+      registry,
+      confirmations: 1,
+      replaceAfterSeconds: 600,
+      waitMs: 20_000,
+      pollMs: 50,
+      now: () => Math.floor(Date.now() / 1000),
+    });
+    const report = await runCycle({
+      store,
+      keeper,
+      scorer: new CountingScorer(),
+      now: () => now,
+      progress: (line) => {
+        // The season's score rows and manifests are committed when the cycle says so.
+        if (line.startsWith("scored season")) crashPoint("written");
+      },
+    });
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+  } finally {
+    provider.destroy();
+    await store.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,153 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "chai";
+import { Contract, Wallet } from "ethers";
+import { verifyInclusion, type Hex32 } from "@augur/scorer";
+import { ingestRecord } from "../records/ingest";
+import { addTestSeason, registerTestAgent, TEST_CHAIN_ID, TEST_NOW } from "../records/testing";
+import { MerkleLogStore } from "../store/merkle/log-store";
+import { openStore, type Store } from "../store/open";
+import { ANCHOR_REGISTRY_ABI } from "./abi";
+import { CRASH_STAGES } from "./crash";
+import { journal, openNonce } from "./journal";
+import { deployRegistry, HARDHAT_KEYS, startHardhatNode, type HardhatNode } from "./testing";
+
+const CHILD = join(__dirname, "crash-child.ts");
+const ENGINE_DIR = join(__dirname, "../..");
+const ROUNDS = 4;
+const log = new MerkleLogStore();
+
+/** Runs one round in a child process; resolves to its exit code or the signal that ended it. */
+function runChild(file: string, url: string, registry: string, round: number, crashAt?: string) {
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((done) => {
+    const env = { ...process.env };
+    delete env.AUGUR_CRASH_AT;
+    if (crashAt) env.AUGUR_CRASH_AT = crashAt;
+    const child = spawn(process.execPath, ["--require", "tsx/cjs", CHILD, file, url, registry, `${round}`], {
+      cwd: ENGINE_DIR,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (c: Buffer) => (out += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (out += c.toString()));
+    child.on("exit", (code, signal) => done({ code, signal, out }));
+  });
+}
+
+describe("crash safety: the cycle and keeper SIGKILLed at every stage", function () {
+  let node: HardhatNode;
+  let dir: string;
+  let file: string;
+  let registry: string;
+  let store: Store | undefined;
+  const keeper = new Wallet(HARDHAT_KEYS[2]).address.toLowerCase();
+
+  before(async () => {
+    node = await startHardhatNode();
+    registry = await deployRegistry(node.provider, keeper);
+    dir = mkdtempSync(join(tmpdir(), "augur-crash-"));
+    file = join(dir, "augur.sqlite");
+    const setup = await openStore({ kind: "sqlite", file });
+    await addTestSeason(setup);
+    const ingest = (s: Parameters<typeof ingestRecord>[1]) =>
+      ingestRecord(setup, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
+    await registerTestAgent(ingest, "alpha");
+    await registerTestAgent(ingest, "beta");
+    await setup.close();
+  });
+  after(async () => {
+    await store?.close();
+    await node?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("finishes every round after ≥ 20 kills: one anchor per head, every score row once, no nonce gap, every seal provable", async () => {
+    let kills = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const stage of CRASH_STAGES) {
+        const run = await runChild(file, node.url, registry, round, stage);
+        if (run.signal === "SIGKILL") kills++;
+        else expect(run.code, `round ${round}, ${stage}: ${run.out}`).to.equal(0);
+      }
+      const clean = await runChild(file, node.url, registry, round);
+      expect(clean.code, `round ${round} after the kills: ${clean.out}`).to.equal(0);
+    }
+    // One more hour scores the last round's anchored inputs; a rerun in that hour anchors its
+    // manifests and scores nothing twice.
+    for (let i = 0; i < 2; i++) {
+      const last = await runChild(file, node.url, registry, ROUNDS);
+      expect(last.code, last.out).to.equal(0);
+    }
+    expect(kills, "SIGKILLs delivered").to.be.at.least(20);
+
+    store = await openStore({ kind: "sqlite", file });
+    const db = store.db;
+    const contract = new Contract(registry, ANCHOR_REGISTRY_ABI, node.provider);
+
+    // Exactly one anchor per head: the chain's list and the store's agree, sizes strictly rise.
+    const count = Number(await contract.getFunction("anchorCount").staticCall());
+    const anchors = await db.selectFrom("anchors").selectAll().orderBy("anchor_index").execute();
+    expect(anchors.map((a) => a.anchor_index)).to.deep.equal([...Array(count).keys()]);
+    for (const [i, a] of anchors.entries()) {
+      const onChain = (await contract.getFunction("anchorAt").staticCall(i)) as {
+        treeSize: bigint;
+        root: string;
+      };
+      expect([Number(onChain.treeSize), onChain.root.toLowerCase()]).to.deep.equal([a.tree_size, a.root]);
+      expect(a.root).to.equal(await log.root(db, a.tree_size));
+      if (i > 0) expect(a.tree_size).to.be.greaterThan(anchors[i - 1]!.tree_size);
+    }
+    expect(anchors[anchors.length - 1]!.tree_size).to.equal(await log.size(db));
+
+    // Every round's hour scored once for both agents: no missing and no duplicate score rows.
+    const scores = await db.selectFrom("scores").select(["agent_id", "as_of"]).orderBy("as_of").execute();
+    const hours = [...Array(ROUNDS + 1).keys()].map((r) => Math.floor((TEST_NOW + r * 3600) / 3600) * 3600);
+    expect(scores.length).to.equal(hours.length * 2);
+    expect([...new Set(scores.map((s) => s.as_of))]).to.deep.equal(hours);
+    expect(new Set(scores.map((s) => `${s.agent_id}@${s.as_of}`)).size).to.equal(scores.length);
+
+    // No nonce gap: the account's nonce is the number of the keeper's mined transactions, which
+    // used nonces 0, 1, 2, … with none left open.
+    const scope = { chainId: 31337, registry, sender: keeper };
+    const rows = await journal(db, scope);
+    const closed = rows.filter((r) => r.status === "mined" || r.status === "reverted").map((r) => r.nonce);
+    const nonce = await node.provider.getTransactionCount(keeper, "latest");
+    expect(closed).to.deep.equal([...Array(nonce).keys()]);
+    expect(await openNonce(db, scope)).to.equal(undefined);
+    expect(rows.filter((r) => r.status === "mined")).to.have.length(count);
+    // Killed after signing, a restart sends the recorded bytes rather than signing anew: one signed
+    // transaction per head, and each mined one is one of them.
+    const signed = rows.filter((r) => r.status === "signed").map((r) => r.tx_hash);
+    expect(signed).to.have.length(count);
+    expect(rows.filter((r) => r.status === "mined").map((r) => r.tx_hash)).to.deep.equal(signed);
+
+    // Every seal still provable: each leaf's inclusion proof in the newest anchor checks both
+    // off chain and in the registry itself.
+    const head = anchors[anchors.length - 1]!;
+    const leaves = await db
+      .selectFrom("merkle_leaves")
+      .select(["leaf_index", "seal"])
+      .orderBy("leaf_index")
+      .execute();
+    for (const leaf of leaves) {
+      const proof = await log.inclusionProof(db, leaf.leaf_index, head.tree_size);
+      const seal = leaf.seal as Hex32;
+      expect(
+        verifyInclusion(seal, {
+          leafIndex: leaf.leaf_index,
+          treeSize: head.tree_size,
+          root: head.root as Hex32,
+          proof,
+        }),
+      ).to.equal(true);
+      expect(
+        await contract
+          .getFunction("verifyInclusion")
+          .staticCall(seal, leaf.leaf_index, head.tree_size, proof),
+      ).to.equal(true);
+    }
+  });
+});

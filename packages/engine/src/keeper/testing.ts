@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join, resolve } from "node:path";
+import { Contract, ContractFactory, JsonRpcProvider, Wallet } from "ethers";
+import { seal, type Hex32 } from "@augur/scorer";
+import { MerkleLogStore } from "../store/merkle/log-store";
+import type { Store } from "../store/open";
+
+/** The repository root (the Hardhat project), from this file's place in packages/engine/src/keeper. */
+export const REPO_ROOT = resolve(__dirname, "../../../..");
+
+/** Hardhat's published development accounts (never funded anywhere real). */
+export const HARDHAT_KEYS = [
+  "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
+  "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
+  "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
+  "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
+] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => done(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** A `hardhat node` in its own process (the DESIGN's `localhost` network), killed by `stop`. */
+export interface HardhatNode {
+  readonly url: string;
+  readonly provider: JsonRpcProvider;
+  stop(): Promise<void>;
+}
+
+export async function startHardhatNode(): Promise<HardhatNode> {
+  const port = await freePort();
+  const cli = require.resolve("hardhat/internal/cli/cli", { paths: [REPO_ROOT] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [cli, "node", "--hostname", "127.0.0.1", "--port", `${port}`],
+    {
+      cwd: REPO_ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORK_URL: "" },
+    },
+  );
+  let output = "";
+  await new Promise<void>((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`hardhat node did not start in 90 s:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Started HTTP")) {
+        clearTimeout(timer);
+        done();
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`hardhat node exited (${code}):\n${output}`));
+    });
+  });
+  // Keep draining its output so the pipe never fills and blocks the node.
+  child.stdout!.removeAllListeners("data");
+  child.stdout!.resume();
+  child.stderr!.resume();
+  const url = `http://127.0.0.1:${port}`;
+  const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  return {
+    url,
+    provider,
+    async stop() {
+      provider.destroy();
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once("exit", done));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Deploys a compiled contract (`npx hardhat compile` first) from Hardhat account 0. */
+export async function deployArtifact(
+  provider: JsonRpcProvider,
+  path: string,
+  args: unknown[],
+): Promise<Contract> {
+  const file = join(REPO_ROOT, "artifacts/contracts", path);
+  const artifact = JSON.parse(readFileSync(file, "utf8")) as { abi: unknown[]; bytecode: string };
+  const admin = new Wallet(HARDHAT_KEYS[0], provider);
+  const factory = new ContractFactory(artifact.abi as never, artifact.bytecode, admin);
+  const contract = await factory.deploy(...args);
+  await contract.waitForDeployment();
+  return new Contract(await contract.getAddress(), artifact.abi as never, admin);
+}
+
+/** Deploys AnchorRegistry with Hardhat account 0 as admin and `keeper` holding KEEPER_ROLE. */
+export async function deployRegistry(provider: JsonRpcProvider, keeper: string): Promise<string> {
+  const admin = new Wallet(HARDHAT_KEYS[0]).address;
+  const contract = await deployArtifact(provider, "AnchorRegistry.sol/AnchorRegistry.json", [admin, keeper]);
+  return (await contract.getAddress()).toLowerCase();
+}
+
+const log = new MerkleLogStore();
+
+/** Appends `count` small records' seals to the store's log (a stand-in for ingested records). */
+export async function appendSeals(store: Store, tag: string, count: number): Promise<Hex32[]> {
+  const seals = Array.from({ length: count }, (_, i) => seal({ tag, i }));
+  await store.db.transaction().execute(async (trx) => {
+    await log.lockForAppend(trx);
+    await log.append(trx, seals, 1_800_000_000);
+  });
+  return seals;
+}
+
+/** The log's current head. */
+export async function headOf(store: Store): Promise<{ treeSize: number; root: Hex32 }> {
+  const treeSize = await log.size(store.db);
+  return { treeSize, root: await log.root(store.db, treeSize) };
+}
