@@ -51,7 +51,13 @@ describe("the tasks from the command line", function () {
       ],
       {
         cwd: hre.config.paths.root,
-        env: { ...process.env, AUGUR_DEPLOYMENTS_DIR: mkdtempSync(join(tmpdir(), "augur-none-")) },
+        // CI=true makes Hardhat colour its output even into a pipe; the assertion reads plain text.
+        env: {
+          ...process.env,
+          FORCE_COLOR: "0",
+          NO_COLOR: "1",
+          AUGUR_DEPLOYMENTS_DIR: mkdtempSync(join(tmpdir(), "augur-none-")),
+        },
         encoding: "utf8",
         timeout: 60_000,
       },
