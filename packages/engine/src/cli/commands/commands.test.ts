@@ -2,23 +2,13 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PassThrough } from "node:stream";
 import { expect } from "chai";
 import { main } from "../main";
-
-function capture() {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = "";
-  let err = "";
-  stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
-  return { io: { stdout, stderr, stdin: new PassThrough() }, out: () => out, err: () => err };
-}
+import { fakeIo } from "../testing";
 
 async function run(argv: string[]) {
-  const c = capture();
-  const code = await main(argv, c.io);
+  const c = fakeIo();
+  const code = await main(argv, c);
   return { code, out: c.out(), err: c.err() };
 }
 
