@@ -38,10 +38,10 @@ function stopSignal(durationSeconds: number | undefined) {
     },
     /** Sleeps `ms` unless stopped first. */
     sleep: (ms: number) => Promise.race([done, new Promise<void>((r) => setTimeout(r, ms).unref())]),
+    // The handlers stay until exit: a second signal during shutdown must not kill the process
+    // half-way (tsx relays the terminal's Ctrl-C a moment after the process group got it).
     dispose() {
       if (timer) clearTimeout(timer);
-      process.off("SIGINT", stop);
-      process.off("SIGTERM", stop);
     },
   };
 }

@@ -67,13 +67,18 @@ export function decide(
 ): "buy" | "sell" | "hold" {
   const coin = (hour * 7 + agent.id.length * 13) % 5;
   const rose = current > previous;
+  // A flat price gives the trend styles no signal: they open a starter position now and then,
+  // or two of them on the same idle pool would wait for each other forever.
+  if (current === previous && agent.style !== "discretionary") {
+    return agent.style !== "mean-reversion" && coin < 3 ? "buy" : "hold";
+  }
   switch (agent.style) {
     case "momentum":
-      return current === previous ? "hold" : rose ? "buy" : "sell";
+      return rose ? "buy" : "sell";
     case "trend-following":
       return coin === 0 ? "hold" : rose ? "buy" : "sell";
     case "mean-reversion":
-      return current === previous ? "hold" : rose ? "sell" : "buy";
+      return rose ? "sell" : "buy";
     case "discretionary":
       return coin < 2 ? "buy" : coin < 4 ? "sell" : "hold";
   }

@@ -20,7 +20,7 @@ export async function startDemoChain(
   deploymentsDir: string,
   log: (line: string) => void,
 ): Promise<DemoChain> {
-  const node = await startHardhatNode();
+  const node = await startHardhatNode({ ownProcessGroup: true });
   try {
     process.env.LOCALHOST_RPC_URL = node.url;
     process.env.HARDHAT_NETWORK = "localhost";

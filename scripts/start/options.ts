@@ -31,7 +31,7 @@ Options:
   --data-dir <dir>  where the store, salt vaults and deployment record go
                     (default .data/demo; a previous demo's files there are replaced)
   --duration <s>    stop by itself after this many real seconds (default: until Ctrl-C)
-  --ci              quiet: no progress lines, one table row per agent per hour
+  --ci              quiet: only the addresses and the hourly table (no setup or cycle lines)
   --help            this text
 `;
 

@@ -29,7 +29,16 @@ export interface HardhatNode {
   stop(): Promise<void>;
 }
 
-export async function startHardhatNode(): Promise<HardhatNode> {
+export interface NodeOptions {
+  /**
+   * Run the node in its own process group, so a Ctrl-C in the terminal reaches only the parent,
+   * which then stops the node itself after its own clean shutdown (`npm start`). Tests leave it
+   * off: when a test run is interrupted, the node goes down with it.
+   */
+  readonly ownProcessGroup?: boolean;
+}
+
+export async function startHardhatNode(options: NodeOptions = {}): Promise<HardhatNode> {
   const port = await freePort();
   const cli = require.resolve("hardhat/internal/cli/cli", { paths: [REPO_ROOT] });
   const child: ChildProcess = spawn(
@@ -39,6 +48,7 @@ export async function startHardhatNode(): Promise<HardhatNode> {
       cwd: REPO_ROOT,
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, FORK_URL: "" },
+      detached: options.ownProcessGroup ?? false,
     },
   );
   let output = "";
