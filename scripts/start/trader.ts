@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Signer } from "ethers";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import {
   commitCall,
   connectLedger,
@@ -45,7 +45,7 @@ export class DemoTrader {
 
   private constructor(
     readonly agent: DemoAgent,
-    private readonly signer: Signer,
+    private readonly signer: HardhatEthersSigner,
     private readonly replica: Replica,
     readonly ledger: LedgerContext,
     private readonly vault: SaltVault,
@@ -54,7 +54,7 @@ export class DemoTrader {
 
   static async open(
     agent: DemoAgent,
-    signer: Signer,
+    signer: HardhatEthersSigner,
     replica: Replica,
     ledgerAddress: string,
     assets: Record<string, string>,
@@ -132,7 +132,7 @@ export class DemoTrader {
   private async trade(side: "buy" | "sell", shares: bigint, hour: number): Promise<void> {
     const amountIn = side === "buy" ? BigInt(4_000 + ((hour * 2_357) % 9_000)) * USDG : (shares * 35n) / 100n;
     const result = await this.replica.swap(this.agent.asset, side, amountIn, {
-      from: this.signer as never, // a node account signer from hardhat-ethers
+      from: this.signer, // the agent's own node account
     });
     const block = await this.ledger.signer.provider.getBlock(result.blockNumber);
     const txHash = block?.transactions[0];
