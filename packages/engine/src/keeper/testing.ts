@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Contract, ContractFactory, JsonRpcProvider, Wallet } from "ethers";
 import { seal, type Hex32 } from "@augur/scorer";
+import { REPO_ROOT } from "../chain/node";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 
-/** The repository root (the Hardhat project), from this file's place in packages/engine/src/keeper. */
-export const REPO_ROOT = resolve(__dirname, "../../../..");
+export { REPO_ROOT, startHardhatNode, type HardhatNode } from "../chain/node";
 
 /** Hardhat's published development accounts (never funded anywhere real). */
 export const HARDHAT_KEYS = [
@@ -17,72 +15,6 @@ export const HARDHAT_KEYS = [
   "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a",
   "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6",
 ] as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-/** A `hardhat node` in its own process (the DESIGN's `localhost` network), killed by `stop`. */
-export interface HardhatNode {
-  readonly url: string;
-  readonly provider: JsonRpcProvider;
-  stop(): Promise<void>;
-}
-
-export async function startHardhatNode(): Promise<HardhatNode> {
-  const port = await freePort();
-  const cli = require.resolve("hardhat/internal/cli/cli", { paths: [REPO_ROOT] });
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [cli, "node", "--hostname", "127.0.0.1", "--port", `${port}`],
-    {
-      cwd: REPO_ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORK_URL: "" },
-    },
-  );
-  let output = "";
-  await new Promise<void>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`hardhat node did not start in 90 s:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Started HTTP")) {
-        clearTimeout(timer);
-        done();
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`hardhat node exited (${code}):\n${output}`));
-    });
-  });
-  // Keep draining its output so the pipe never fills and blocks the node.
-  child.stdout!.removeAllListeners("data");
-  child.stdout!.resume();
-  child.stderr!.resume();
-  const url = `http://127.0.0.1:${port}`;
-  const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true, cacheTimeout: -1 });
-  return {
-    url,
-    provider,
-    async stop() {
-      provider.destroy();
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once("exit", done));
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
 
 /** Deploys a compiled contract (`npx hardhat compile` first) from Hardhat account 0. */
 export async function deployArtifact(

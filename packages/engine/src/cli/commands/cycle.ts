@@ -1,10 +1,46 @@
 import { parseArgs } from "node:util";
 import { AugurScorer } from "../../cycle/augur-scorer";
-import { CYCLE_SECONDS, runCycle } from "../../cycle/run";
-import { KEEPER_HELP, KEEPER_OPTIONS, keeperConfigured, openKeeper } from "../../keeper/config";
-import { openStore } from "../../store/open";
+import { CYCLE_SECONDS, runCycle, type CycleReport } from "../../cycle/run";
+import {
+  KEEPER_HELP,
+  KEEPER_OPTIONS,
+  keeperConfigured,
+  openKeeper,
+  type KeeperHandle,
+} from "../../keeper/config";
+import { openStore, type Store } from "../../store/open";
 import type { Command } from "../command";
 import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+
+/**
+ * One cycle as `augur cycle` runs it: the indexer first (so anchors mined since the last run are
+ * recorded), then the cycle proper with the keeper and the augur-score/v1 scorer. `npm start`
+ * calls it too, with its simulated clock as `now`.
+ */
+export async function cycleOnce(options: {
+  readonly store: Store;
+  readonly chain?: Pick<KeeperHandle, "keeper" | "indexer">;
+  readonly now: () => number;
+  readonly progress: (line: string) => void;
+}): Promise<CycleReport> {
+  const { store, chain, now, progress } = options;
+  if (chain) {
+    const indexed = await chain.indexer.poll();
+    progress(`indexer: block ${indexed.cursor}, ${indexed.promoted} anchors recorded`);
+  }
+  const report = await runCycle({
+    store,
+    ...(chain ? { keeper: chain.keeper } : {}),
+    scorer: new AugurScorer(),
+    now,
+    progress,
+  });
+  progress(
+    `done as of ${new Date(report.asOf * 1000).toISOString()}: head ${report.head.treeSize}, ` +
+      `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons`,
+  );
+  return report;
+}
 
 export const command: Command = {
   name: "cycle",
@@ -48,21 +84,7 @@ ${STORE_HELP}
         )
       : undefined;
     const once = async () => {
-      if (chain) {
-        const indexed = await chain.indexer.poll();
-        progress(`indexer: block ${indexed.cursor}, ${indexed.promoted} anchors recorded`);
-      }
-      const report = await runCycle({
-        store,
-        ...(chain ? { keeper: chain.keeper } : {}),
-        scorer: new AugurScorer(),
-        now: () => Math.floor(Date.now() / 1000),
-        progress,
-      });
-      progress(
-        `done as of ${new Date(report.asOf * 1000).toISOString()}: head ${report.head.treeSize}, ` +
-          `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons`,
-      );
+      await cycleOnce({ store, chain, now: () => Math.floor(Date.now() / 1000), progress });
     };
     try {
       if (values.once) {

@@ -1,0 +1,212 @@
+/**
+ * `npm start`: the whole system on one machine — a child `hardhat node` with the replica and
+ * the contracts, the engine (SQLite in --data-dir) with its API, site and keeper, and a demo
+ * season of simulated agents on an accelerated chain clock. `npm start -- --help` for options.
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { buildApp } from "@augur/engine/src/api/app";
+import { cycleOnce } from "@augur/engine/src/cli/commands/cycle";
+import { openKeeper, type KeeperHandle } from "@augur/engine/src/keeper/config";
+import { openStore, type Store } from "@augur/engine/src/store/open";
+import { SQLITE_FILE_NAME } from "@augur/engine/src/store/location";
+import { insertSeason } from "@augur/engine/src/store/queries/seasons";
+import { demoAgents, KEEPER_ACCOUNT, nodeAccount } from "./start/agents";
+import { startDemoChain, type DemoChain } from "./start/chain";
+import { parseStartOptions, START_HELP, StartUsageError, type StartOptions } from "./start/options";
+import { formatTable, readStanding } from "./start/table";
+import { DemoTrader } from "./start/trader";
+
+const SEASON_ID = "demo";
+const HOUR = 3600;
+
+/** Resolves when SIGINT/SIGTERM arrives or --duration runs out; `stopped` says which already. */
+function stopSignal(durationSeconds: number | undefined) {
+  let stopped = false;
+  let wake: () => void = () => undefined;
+  const done = new Promise<void>((resolveDone) => (wake = resolveDone));
+  const stop = () => {
+    stopped = true;
+    wake();
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  const timer = durationSeconds === undefined ? undefined : setTimeout(stop, durationSeconds * 1000);
+  return {
+    get stopped() {
+      return stopped;
+    },
+    /** Sleeps `ms` unless stopped first. */
+    sleep: (ms: number) => Promise.race([done, new Promise<void>((r) => setTimeout(r, ms).unref())]),
+    // The handlers stay until exit: a second signal during shutdown must not kill the process
+    // half-way (tsx relays the terminal's Ctrl-C a moment after the process group got it).
+    dispose() {
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+/** Removes only what a previous demo wrote: its chain is gone, so its store would not match. */
+function freshDataDir(dataDir: string): void {
+  for (const name of [
+    SQLITE_FILE_NAME,
+    `${SQLITE_FILE_NAME}-wal`,
+    `${SQLITE_FILE_NAME}-shm`,
+    "vault",
+    "deployments",
+  ]) {
+    rmSync(join(dataDir, name), { recursive: true, force: true });
+  }
+  mkdirSync(dataDir, { recursive: true });
+}
+
+async function run(options: StartOptions): Promise<void> {
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  const progress = options.ci ? () => undefined : say;
+  const stop = stopSignal(options.duration);
+  const dataDir = resolve(options.dataDir);
+  freshDataDir(dataDir);
+
+  let chain: DemoChain | undefined;
+  let store: Store | undefined;
+  let keeper: KeeperHandle | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  try {
+    progress("starting a hardhat node…");
+    chain = await startDemoChain(join(dataDir, "deployments"), progress);
+    const { node, replica, deployment } = chain;
+    say(`chain     ${node.url} (hardhat node, chain ${deployment.chainId})`);
+    say(`registry  ${deployment.anchorRegistry}`);
+    say(`ledger    ${deployment.callLedger}`);
+    say(`oracle    ${deployment.priceOracle}`);
+
+    let chainTime = (await node.provider.getBlock("latest"))!.timestamp;
+    const now = () => chainTime;
+    const tick = async () => {
+      chainTime = (await node.provider.getBlock("latest"))!.timestamp;
+    };
+
+    store = await openStore({ kind: "sqlite", file: join(dataDir, SQLITE_FILE_NAME) });
+    const seasonStart = Math.floor(chainTime / HOUR) * HOUR;
+    await insertSeason(store.db, {
+      id: SEASON_ID,
+      name: "Demo season",
+      starts_at: seasonStart,
+      ends_at: seasonStart + 28 * 86_400,
+      closed_at: null,
+      created_at: chainTime,
+    });
+    // The engine's clock is the chain's: records, cycles and the site all live in simulated time.
+    app = await buildApp(
+      { store, chainId: deployment.chainId, now },
+      { writesPerMinute: 1_000_000 }, // every demo agent posts from 127.0.0.1
+    );
+    const origin = (await app.listen({ port: options.port, host: "127.0.0.1" })).replace(
+      "localhost",
+      "127.0.0.1",
+    );
+    say(`api       ${origin}/api/v1`);
+    say(`site      ${origin}/`);
+    say(`data      ${dataDir} (season ${SEASON_ID})`);
+
+    keeper = await openKeeper(
+      {
+        rpc: node.url,
+        registry: deployment.anchorRegistry,
+        ledger: deployment.callLedger,
+        "start-block": String(chain.startBlock),
+        "poll-ms": "20",
+        wait: "30",
+      },
+      // Hardhat's well-known dev key of node account #19, the keeper this deploy named.
+      { KEEPER_PRIVATE_KEY: nodeAccount(KEEPER_ACCOUNT).privateKey },
+      store,
+      (line) => progress(`  keeper: ${line}`),
+    );
+
+    const engine = { apiUrl: `${origin}/api/v1`, chainId: deployment.chainId, seasonId: SEASON_ID, now };
+    const hre = (await import("hardhat")).default;
+    const agents = demoAgents(
+      options.agents,
+      replica.stocks.map((s) => s.symbol),
+    );
+    const traders: DemoTrader[] = [];
+    for (const agent of agents) {
+      const signer = await hre.ethers.getSigner(agent.key.address);
+      const trader = await DemoTrader.open(
+        agent,
+        signer,
+        replica,
+        deployment.callLedger,
+        deployment.assets,
+        join(dataDir, "vault"),
+        engine,
+      );
+      await trader.join();
+      traders.push(trader);
+    }
+    say(
+      `agents    ${agents.length} of ${new Set(agents.map((a) => a.creatorName)).size} creators; ` +
+        `one simulated hour every ${options.hourMs} ms${options.duration ? `, for ${options.duration} s` : "; Ctrl-C stops"}`,
+    );
+
+    for (let hour = 0; !stop.stopped; hour += 1) {
+      const began = Date.now();
+      if (hour > 0) {
+        await node.provider.send("evm_increaseTime", [HOUR]);
+        await node.provider.send("evm_mine", []);
+      }
+      await tick();
+      for (const trader of traders) {
+        if (stop.stopped) break;
+        await trader.settleDue();
+        await trader.hour(hour);
+        await tick();
+      }
+      if (stop.stopped) break;
+      // Twice: the first run anchors the hour's records and scores them; the second (same hour,
+      // so it scores nothing new) anchors those score manifests, so every score the table shows
+      // can already be checked with `augur verify` instead of an hour later.
+      for (let pass = 0; pass < 2; pass += 1) {
+        await cycleOnce({ store, chain: keeper, now, progress: (line) => progress(`  cycle: ${line}`) });
+      }
+      say(formatTable(hour, chainTime, await readStanding(store, SEASON_ID, traders)));
+      await stop.sleep(options.hourMs - (Date.now() - began));
+    }
+    say("stopping…");
+  } finally {
+    stop.dispose();
+    keeper?.close();
+    await app?.close();
+    await store?.close();
+    await chain?.node.stop();
+  }
+  say("stopped: server and store closed, node killed");
+}
+
+async function main(): Promise<number> {
+  let options: StartOptions;
+  try {
+    options = parseStartOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof StartUsageError)) throw error;
+    process.stderr.write(`npm start: ${error.message} (npm start -- --help)\n`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(START_HELP);
+    return 0;
+  }
+  await run(options);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `npm start: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,49 @@
+import { startHardhatNode, type HardhatNode } from "@augur/engine/src/chain/node";
+import type { AugurDeployment } from "../../deploy";
+import type { Replica } from "../replica/types";
+import { KEEPER_ACCOUNT, nodeAccount } from "./agents";
+
+export interface DemoChain {
+  readonly node: HardhatNode;
+  readonly replica: Replica;
+  readonly deployment: AugurDeployment;
+  /** Block number the contracts were deployed from (event searches start there). */
+  readonly startBlock: number;
+}
+
+/**
+ * Starts a child `hardhat node`, builds the replica on it and deploys Augur ledger with the
+ * real deploy function. Hardhat's runtime reads its network when first loaded, so the
+ * environment points `localhost` at the child node before anything imports "hardhat".
+ */
+export async function startDemoChain(
+  deploymentsDir: string,
+  log: (line: string) => void,
+): Promise<DemoChain> {
+  const node = await startHardhatNode({ ownProcessGroup: true });
+  try {
+    process.env.LOCALHOST_RPC_URL = node.url;
+    process.env.HARDHAT_NETWORK = "localhost";
+    const hre = (await import("hardhat")).default;
+    if (hre.network.name !== "localhost") {
+      throw new Error(`hardhat loaded network ${hre.network.name}, expected localhost (already imported?)`);
+    }
+    const startBlock = await node.provider.getBlockNumber();
+    const { buildReplica } = await import("../replica/build");
+    const { deployAugur } = await import("../../deploy");
+    const { readDeployConfig } = await import("../../deploy/config");
+    log("building the replica (USDG, stock tokens, Uniswap v3 pools, 48 h of trading)…");
+    const replica = await buildReplica();
+    const config = { ...readDeployConfig("localhost"), keeper: nodeAccount(KEEPER_ACCOUNT).address };
+    const deployment = await deployAugur(hre, {
+      replica,
+      config,
+      deploymentsDir,
+      log: (line) => log(`  ${line}`),
+    });
+    return { node, replica, deployment, startBlock };
+  } catch (error) {
+    await node.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import type { Store } from "@augur/engine/src/store/open";
+import { latestAnchor } from "@augur/engine/src/store/queries/anchors";
+import { latestScoringTime, leaderboard } from "@augur/engine/src/store/queries/scores";
+import type { DemoTrader } from "./trader";
+
+export interface TableRow {
+  readonly agent: string;
+  readonly style: string;
+  readonly score: number | null;
+  readonly rank: number | null;
+  readonly reason: string | null;
+  readonly hits: bigint;
+  readonly misses: bigint;
+  readonly voids: bigint;
+}
+
+/** The hour's standing: engine scores (latest scoring), on-chain hits/misses, anchored size. */
+export async function readStanding(store: Store, seasonId: string, traders: readonly DemoTrader[]) {
+  const asOf = await latestScoringTime(store.db, seasonId);
+  const scores = asOf === undefined ? [] : await leaderboard(store.db, seasonId, asOf, 1000, 0);
+  const anchor = await latestAnchor(store.db);
+  const rows: TableRow[] = [];
+  for (const trader of traders) {
+    const row = scores.find((s) => s.agent_id === trader.agent.id);
+    const record = (await trader.ledger.ledger.getFunction("record")(trader.agent.key.address)) as {
+      hits: bigint;
+      misses: bigint;
+      voids: bigint;
+    };
+    rows.push({
+      agent: trader.agent.id,
+      style: trader.agent.style,
+      score: row?.score ?? null,
+      rank: row?.rank ?? null,
+      reason: row?.reason ?? (row ? null : "not scored yet"),
+      hits: record.hits,
+      misses: record.misses,
+      voids: record.voids,
+    });
+  }
+  rows.sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || a.agent.localeCompare(b.agent));
+  return { rows, anchoredTreeSize: anchor?.tree_size ?? 0, anchors: anchor ? anchor.anchor_index + 1 : 0 };
+}
+
+/** A fixed-width table: one header line, one line per agent. */
+export function formatTable(
+  hour: number,
+  chainTime: number,
+  standing: Awaited<ReturnType<typeof readStanding>>,
+) {
+  const lines = [
+    `hour ${hour} · chain time ${new Date(chainTime * 1000).toISOString().slice(0, 16)}Z · ` +
+      `anchored tree size ${standing.anchoredTreeSize} (${standing.anchors} anchors)`,
+    `  ${"agent".padEnd(24)} ${"style".padEnd(16)} ${"score".padStart(6)} ${"rank".padStart(4)} ${"hit/miss/void".padStart(13)}`,
+  ];
+  for (const row of standing.rows) {
+    const score = row.score === null ? "—" : row.score.toFixed(1);
+    const rank = row.rank === null ? "—" : String(row.rank);
+    const note = row.score === null && row.reason ? `  (${row.reason})` : "";
+    lines.push(
+      `  ${row.agent.padEnd(24)} ${row.style.padEnd(16)} ${score.padStart(6)} ${rank.padStart(4)} ` +
+        `${`${row.hits}/${row.misses}/${row.voids}`.padStart(13)}${note}`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,197 @@
+import { join } from "node:path";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import {
+  commitCall,
+  connectLedger,
+  depositStake,
+  readCall,
+  revealCall,
+  SaltVault,
+  settleCall,
+  signRecord,
+  signRegistration,
+  type LedgerContext,
+  type RecordType,
+} from "@augur/agent";
+import type { Replica } from "../replica/types";
+import { decide, type DemoAgent } from "./agents";
+
+const USDG = 10n ** 6n;
+const WAD = 10n ** 18n;
+/** What each demo agent starts with, and stakes when it calls (the ledger's minimum is 100). */
+const STARTING_USDG = 250_000n * USDG;
+const STAKE = 500n * USDG;
+
+/** Thrown when the engine refuses a record: the demo's own records must always be accepted. */
+export class RecordRefusedError extends Error {
+  override readonly name = "RecordRefusedError";
+  constructor(type: string, agentId: string, status: number, body: string) {
+    super(`the engine refused ${agentId}'s ${type} (HTTP ${status}): ${body}`);
+  }
+}
+
+export interface Engine {
+  readonly apiUrl: string;
+  readonly chainId: number;
+  readonly seasonId: string;
+  /** Chain time, unix seconds: every record is stamped with it. */
+  readonly now: () => number;
+}
+
+/** One demo agent acting on the chain and posting its records to the engine, like a real one. */
+export class DemoTrader {
+  private lastPrice = 0n;
+  private readonly openCalls: bigint[] = [];
+
+  private constructor(
+    readonly agent: DemoAgent,
+    private readonly signer: HardhatEthersSigner,
+    private readonly replica: Replica,
+    readonly ledger: LedgerContext,
+    private readonly vault: SaltVault,
+    private readonly engine: Engine,
+  ) {}
+
+  static async open(
+    agent: DemoAgent,
+    signer: HardhatEthersSigner,
+    replica: Replica,
+    ledgerAddress: string,
+    assets: Record<string, string>,
+    vaultDir: string,
+    engine: Engine,
+  ): Promise<DemoTrader> {
+    const ledger = await connectLedger(signer, ledgerAddress, assets);
+    const vault = SaltVault.open(join(vaultDir, `${agent.id}.json`));
+    return new DemoTrader(agent, signer, replica, ledger, vault, engine);
+  }
+
+  private get token(): string {
+    return this.replica.stock(this.agent.asset).address;
+  }
+
+  /** Registers with the engine (agent and creator both sign), funds the account, stakes. */
+  async join(): Promise<void> {
+    const { agent, engine } = this;
+    await this.post(
+      await signRegistration(agent.key, agent.creatorKey, engine.chainId, {
+        agentId: agent.id,
+        seasonId: engine.seasonId,
+        creator: agent.creatorKey.address,
+        agentKey: agent.key.address,
+        style: agent.style,
+        registeredAt: engine.now(),
+      }),
+    );
+    await this.replica.fund(agent.key.address, "USDG", STARTING_USDG);
+    if (agent.caller) await depositStake(this.ledger, STAKE);
+    this.lastPrice = await this.oraclePrice();
+  }
+
+  /** One simulated hour: decide, trade, snapshot; a caller also commits and reveals a call. */
+  async hour(hour: number): Promise<void> {
+    const { agent, engine } = this;
+    const price = await this.oraclePrice();
+    let action = decide(agent, hour, this.lastPrice, price);
+    this.lastPrice = price;
+    const shares = (await this.replica.stock(agent.asset).token.balanceOf(agent.key.address)) as bigint;
+    if (action === "sell" && shares === 0n) action = "hold"; // nothing to sell yet
+    const confidenceBps = 5500 + ((hour * 37 + agent.id.length * 101) % 35) * 100;
+    await this.record("Decision", {
+      decidedAt: engine.now(),
+      asset: this.token.toLowerCase(),
+      action,
+      source: "decider",
+      confidenceBps,
+      note: `${agent.style}: ${action} ${agent.asset} at ${formatUsdg(price)} USDG`,
+    });
+    if (action !== "hold") await this.trade(action, shares, hour);
+    if (agent.caller && action !== "hold") {
+      const { callId } = await commitCall(this.ledger, this.vault, {
+        asset: agent.asset,
+        window: 3600,
+        direction: action === "buy" ? "up" : "down",
+        confidenceBps,
+      });
+      await revealCall(this.ledger, this.vault, callId); // automine: the next block already exists
+      this.openCalls.push(callId);
+    }
+    await this.snapshot();
+  }
+
+  /** Settles every open call whose window has closed (the chain's clock moved on). */
+  async settleDue(): Promise<void> {
+    for (const callId of [...this.openCalls]) {
+      const call = await readCall(this.ledger, callId);
+      if (Number(call.closesAt) > this.engine.now()) continue;
+      await settleCall(this.ledger, callId, this.vault);
+      this.openCalls.splice(this.openCalls.indexOf(callId), 1);
+    }
+  }
+
+  private async trade(side: "buy" | "sell", shares: bigint, hour: number): Promise<void> {
+    const amountIn = side === "buy" ? BigInt(4_000 + ((hour * 2_357) % 9_000)) * USDG : (shares * 35n) / 100n;
+    const result = await this.replica.swap(this.agent.asset, side, amountIn, {
+      from: this.signer, // the agent's own node account
+    });
+    const block = await this.ledger.signer.provider.getBlock(result.blockNumber);
+    const txHash = block?.transactions[0];
+    if (!txHash) throw new Error(`swap block ${result.blockNumber} holds no transaction`);
+    const quantity = side === "buy" ? result.amountOut : result.amountIn;
+    const usdg = side === "buy" ? result.amountIn : result.amountOut;
+    await this.record("Trade", {
+      executedAt: result.timestamp,
+      asset: this.token.toLowerCase(),
+      side,
+      quantity: quantity.toString(),
+      price: ((usdg * 10n ** 12n * WAD) / quantity).toString(),
+      txHash,
+    });
+  }
+
+  /** NAV = USDG in the wallet + stake on the ledger + shares at the PriceOracle's TWAP price. */
+  private async snapshot(): Promise<void> {
+    const address = this.agent.key.address;
+    const cash = (await this.replica.usdg.balanceOf(address)) + (await this.stake());
+    const shares = (await this.replica.stock(this.agent.asset).token.balanceOf(address)) as bigint;
+    const held = (shares * (await this.oraclePrice())) / WAD / 10n ** 12n;
+    const nav = cash + held;
+    await this.record("Snapshot", {
+      takenAt: this.engine.now(),
+      nav: nav.toString(),
+      flow: "0",
+      investedBps: nav === 0n ? 0 : Number((held * 10_000n) / nav),
+    });
+  }
+
+  private async stake(): Promise<bigint> {
+    return ((await this.ledger.ledger.getFunction("record")(this.agent.key.address)) as { stake: bigint })
+      .stake;
+  }
+
+  private async oraclePrice(): Promise<bigint> {
+    return (await this.ledger.oracle.getFunction("price")(this.token)) as bigint;
+  }
+
+  private async record(type: RecordType, fields: Record<string, unknown>): Promise<void> {
+    const message = { agentId: this.agent.id, seasonId: this.engine.seasonId, ...fields };
+    await this.post(await signRecord(this.agent.key, this.engine.chainId, type, message));
+  }
+
+  private async post(signed: { type: string; message: Record<string, unknown> }): Promise<void> {
+    const response = await fetch(`${this.engine.apiUrl}/records`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(signed),
+    });
+    if (response.status !== 201 && response.status !== 200) {
+      throw new RecordRefusedError(signed.type, this.agent.id, response.status, await response.text());
+    }
+  }
+}
+
+/** 18-decimal USDG per share, with two decimals. */
+export function formatUsdg(wad: bigint): string {
+  const cents = wad / 10n ** 16n;
+  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, "0")}`;
+}
