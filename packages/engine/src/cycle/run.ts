@@ -5,6 +5,7 @@ import type { Store } from "../store/open";
 import { insertAnchor, latestAnchor, type Anchor } from "../store/queries/anchors";
 import { seasonClosesAt } from "../store/queries/seasons";
 import { AnchorMismatchError } from "./errors";
+import { sealSeasonRisk } from "./risk";
 import { loadSeasonHeader, streamAgentInputs } from "./inputs";
 import type { AnchorReceipt, Keeper, LogHead, Scorer } from "./seams";
 
@@ -16,6 +17,8 @@ export interface CycleDeps {
   readonly keeper?: Keeper;
   /** Absent: nothing is scored (the scorer seam is not wired yet). */
   readonly scorer?: Scorer;
+  /** True: seal and store every open season's vault risk rows after scoring (`augur cycle`). */
+  readonly risk?: boolean;
   /** Unix seconds. */
   readonly now: () => number;
   readonly progress?: (line: string) => void;
@@ -30,6 +33,8 @@ export interface CycleReport {
   /** Seasons scored now; seasons already scored at `asOf` are skipped. */
   readonly scoredSeasons: readonly string[];
   readonly scoreRows: number;
+  /** Risk rows sealed now; a season with rows at `asOf` adds none. */
+  readonly riskRows: number;
 }
 
 const log = new MerkleLogStore();
@@ -102,13 +107,39 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
   } else {
     say("scorer: not configured; nothing scored");
   }
+  const riskRows = deps.risk ? await sealOpenSeasonsRisk(deps, asOf, previous?.tree_size ?? 0, now) : 0;
   return {
     asOf,
     head,
     anchored: previous ? { anchorIndex: previous.anchor_index, treeSize: previous.tree_size } : undefined,
     scoredSeasons,
     scoreRows,
+    riskRows,
   };
+}
+
+/** The risk step: every season still scored this hour gets its sealed risk rows once, from anchored records. */
+async function sealOpenSeasonsRisk(
+  deps: CycleDeps,
+  asOf: number,
+  anchoredSize: number,
+  now: number,
+): Promise<number> {
+  const say = deps.progress ?? (() => undefined);
+  const seasons = await deps.store.db
+    .selectFrom("seasons")
+    .selectAll()
+    .where("starts_at", "<=", asOf)
+    .execute();
+  let total = 0;
+  for (const season of seasons) {
+    if (asOf > seasonClosesAt(season) + CYCLE_SECONDS) continue; // same window as scoring
+    const rows = await sealSeasonRisk(deps.store, season.id, asOf, anchoredSize, now);
+    if (rows === undefined) continue;
+    total += rows;
+    say(`risk season ${season.id}: ${rows} vault rows sealed as of ${asOf}`);
+  }
+  return total;
 }
 
 /** Stores a mined anchor once; a receipt already stored (same index and head) is a no-op. */

@@ -15,6 +15,7 @@ export interface Database {
   anchors: AnchorsTable;
   keeper_attempts: KeeperAttemptsTable;
   scores: ScoresTable;
+  risk_rows: RiskRowsTable;
   consensus_rounds: ConsensusRoundsTable;
   indexer_cursors: IndexerCursorsTable;
   indexer_blocks: IndexerBlocksTable;
@@ -192,6 +193,25 @@ export interface ScoresTable {
   seal: string;
   created_at: number;
 }
+
+/** One sealed vault risk row per (season, as-of, vault); see migration 004. */
+export interface RiskRowsTable {
+  season_id: string;
+  as_of: number;
+  vault_id: string;
+  score: number | null;
+  reason: string | null;
+  measurable_share: number;
+  /** JSON of the six readings (each 0–1 or null). */
+  components: string;
+  tvl_usd: number;
+  body: string;
+  seal: string;
+  leaf_index: number;
+  created_at: number;
+}
+
+export const RISK_ROWS_TABLE = "risk_rows";
 
 /** Written by the chain indexer from CallLedger `Consensus` events; rolled back on reorg. */
 export interface ConsensusRoundsTable {

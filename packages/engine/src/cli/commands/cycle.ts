@@ -32,12 +32,13 @@ export async function cycleOnce(options: {
     store,
     ...(chain ? { keeper: chain.keeper } : {}),
     scorer: new AugurScorer(),
+    risk: true,
     now,
     progress,
   });
   progress(
     `done as of ${new Date(report.asOf * 1000).toISOString()}: head ${report.head.treeSize}, ` +
-      `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons`,
+      `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons, ${report.riskRows} risk rows`,
   );
   return report;
 }

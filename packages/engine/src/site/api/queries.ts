@@ -152,12 +152,16 @@ export interface StoredRecord {
   readonly body: string;
 }
 
-/** Records of a season (one agent's when given), in log order. */
+/**
+ * Records of a season (one agent's when given), in log order; with `belowLeaf`, only those below
+ * that tree size (the cycle reads anchored records only, so what it seals can be rechecked).
+ */
 export async function seasonRecords(
   db: Kysely<Database>,
   seasonId: string,
   kinds: readonly RecordKind[],
   agentId?: string,
+  belowLeaf?: number,
 ): Promise<StoredRecord[]> {
   let query = db
     .selectFrom("records")
@@ -165,16 +169,21 @@ export async function seasonRecords(
     .where("season_id", "=", seasonId)
     .where("kind", "in", [...kinds]);
   if (agentId !== undefined) query = query.where("agent_id", "=", agentId);
+  if (belowLeaf !== undefined) query = query.where("leaf_index", "<", belowLeaf);
   return query.orderBy("leaf_index").execute();
 }
 
-export async function seasonAgents(db: Kysely<Database>, seasonId: string) {
-  return db
+/** The season's agents; with `belowLeaf`, only those whose registration is below that tree size. */
+export async function seasonAgents(db: Kysely<Database>, seasonId: string, belowLeaf?: number) {
+  let query = db
     .selectFrom("agents")
-    .select(["id", "creator", "style"])
-    .where("season_id", "=", seasonId)
-    .orderBy("id")
-    .execute();
+    .select(["agents.id", "agents.creator", "agents.style"])
+    .where("agents.season_id", "=", seasonId);
+  if (belowLeaf !== undefined)
+    query = query
+      .innerJoin("records", "records.seal", "agents.registration_seal")
+      .where("records.leaf_index", "<", belowLeaf);
+  return query.orderBy("agents.id").execute();
 }
 
 /** Every market (asset, window) with at least one consensus event, busiest first. */

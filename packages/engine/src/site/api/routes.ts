@@ -19,8 +19,8 @@ import {
 import { callPoint, snapshotPoint, streaks } from "./record-bodies";
 import { LogSizeMemo } from "./log-memo";
 import { refereeView, type RefereeView } from "./referee-view";
-import { seasonBooks } from "./books";
-import { riskView } from "./risk-view";
+import { seasonBooks } from "../../risk/books";
+import { riskView } from "../../risk/view";
 
 const seasonParams = { type: "object", required: ["id"], properties: { id: idSchema } } as const;
 

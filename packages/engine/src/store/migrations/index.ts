@@ -3,6 +3,7 @@ import type { DialectName } from "../dialect";
 import { initial } from "./001_initial";
 import { keeperIndexer } from "./002_keeper_indexer";
 import { callEvents } from "./003_call_events";
+import { riskRows } from "./004_risk_rows";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -13,6 +14,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "001_initial": initial(dialect),
     "002_keeper_indexer": keeperIndexer(),
     "003_call_events": callEvents(),
+    "004_risk_rows": riskRows(dialect),
   };
 }
 

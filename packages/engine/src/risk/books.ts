@@ -1,14 +1,21 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../store/schema";
-import { seasonAgents, seasonRecords } from "./queries";
-import { decisionPoint, snapshotPoint, tradePoint } from "./record-bodies";
-import type { AgentBook } from "./risk-view";
+import type { Database } from "../store/schema";
+import { seasonAgents, seasonRecords } from "../site/api/queries";
+import { decisionPoint, snapshotPoint, tradePoint } from "../site/api/record-bodies";
+import type { AgentBook } from "./view";
 
-/** Every registered agent's snapshots, trades and decisions of a season, each in time order. */
-export async function seasonBooks(db: Kysely<Database>, seasonId: string): Promise<AgentBook[]> {
+/**
+ * Every registered agent's snapshots, trades and decisions of a season, each in time order; with
+ * `belowLeaf`, only what the log held below that size (agents and records alike).
+ */
+export async function seasonBooks(
+  db: Kysely<Database>,
+  seasonId: string,
+  belowLeaf?: number,
+): Promise<AgentBook[]> {
   const [agents, records] = await Promise.all([
-    seasonAgents(db, seasonId),
-    seasonRecords(db, seasonId, ["snapshot", "trade", "decision"]),
+    seasonAgents(db, seasonId, belowLeaf),
+    seasonRecords(db, seasonId, ["snapshot", "trade", "decision"], undefined, belowLeaf),
   ]);
   const books = new Map(
     agents.map((a) => [

@@ -1,0 +1,118 @@
+import { expect } from "chai";
+import { seal, type RiskRow } from "@augur/scorer";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import { runCycle } from "../../cycle/run";
+import { TEST_CHAIN_ID } from "../../records/testing";
+import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../site/testing";
+import type { Store } from "../../store/open";
+import { testBackends } from "../../store/testing";
+import { anchorWholeLog } from "../testing";
+
+type ServedRow = RiskRow & {
+  methodology: string;
+  seal: string;
+  leafIndex: number;
+  anchor: { status: string; anchorIndex?: number };
+};
+interface Served {
+  asOf: number;
+  sort: string;
+  order: string;
+  rows: ServedRow[];
+  coverage: { capital_share: number | null; vault_share: number | null; unscored: number };
+}
+
+const HOUR = 3600;
+
+for (const backend of testBackends()) {
+  describe(`GET /api/v1/risk on ${backend.name}`, () => {
+    let store: Store;
+    let app: FastifyInstance;
+    const get = async (url: string) => {
+      const res = await app.inject({ method: "GET", url });
+      return { status: res.statusCode, body: res.json() as Served & { error?: { code: string } } };
+    };
+
+    before(async () => {
+      store = await seededSiteStore(() => backend.open());
+      app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => SITE_NOW + 2 * HOUR });
+    });
+    after(async () => {
+      await app.close();
+      await store.close();
+    });
+
+    it("answers 404 until the cycle has sealed rows, then serves them pending, then anchored", async () => {
+      const none = await get(`/api/v1/risk?season_id=${SITE_SEASON}`);
+      expect([none.status, none.body.error?.code]).to.deep.equal([404, "NO_RISK"]);
+
+      const report = await runCycle({ store, risk: true, now: () => SITE_NOW + 2 * HOUR });
+      const pending = await get(`/api/v1/risk?season_id=${SITE_SEASON}`);
+      expect(pending.status).to.equal(200);
+      expect(pending.body.asOf).to.equal(report.asOf);
+      expect(pending.body.rows).to.have.length(report.riskRows);
+      expect(pending.body.rows.every((r) => r.anchor.status === "pending")).to.equal(true);
+
+      await anchorWholeLog(store, 100);
+      const served = await get(`/api/v1/risk?season_id=${SITE_SEASON}`);
+      for (const r of served.body.rows) {
+        expect(r.anchor).to.include({ status: "anchored", anchorIndex: 100 });
+        // The row's sealed fields hash to its seal, as served.
+        const { seal: rowSeal, leafIndex: _leaf, anchor: _anchor, ...sealed } = r;
+        expect(seal(sealed)).to.equal(rowSeal);
+      }
+      const scored = served.body.rows.filter((r) => r.score !== null).length;
+      expect(served.body.coverage.unscored).to.equal(served.body.rows.length - scored);
+      expect(served.body.coverage.vault_share).to.equal(scored / served.body.rows.length);
+    });
+
+    it("has no score for a row below 50 % measurable", async () => {
+      const { body } = await get(`/api/v1/risk?season_id=${SITE_SEASON}`);
+      const fay = body.rows.find((r) => r.vault_id === SITE_AGENTS.riskUnmeasurable)!;
+      expect(fay.measurable_share).to.be.below(0.5);
+      expect([fay.score, fay.reason]).to.deep.equal([null, "insufficient_measurable"]);
+    });
+
+    it("sorts by a component either way, unmeasured rows last", async () => {
+      for (const order of ["desc", "asc"] as const) {
+        const { status, body } = await get(
+          `/api/v1/risk?season_id=${SITE_SEASON}&sort=worst_fall&order=${order}`,
+        );
+        expect([status, body.sort, body.order]).to.deep.equal([200, "worst_fall", order]);
+        const values = body.rows.map((r) => r.components.worst_fall);
+        const measured = values.filter((v): v is number => v !== null);
+        expect(measured.length).to.be.at.least(2);
+        const expected = [...measured].sort((a, b) => (order === "asc" ? a - b : b - a));
+        expect(values).to.deep.equal([...expected, ...values.filter((v) => v === null)]);
+      }
+      const bySet = await get(`/api/v1/risk?season_id=${SITE_SEASON}&sort=measurable&order=asc`);
+      const shares = bySet.body.rows.map((r) => r.measurable_share);
+      expect(shares).to.deep.equal([...shares].sort((a, b) => a - b));
+      expect(shares[0]).to.be.below(shares[shares.length - 1]!);
+    });
+
+    it("refuses a bad query with a 4xx JSON error", async () => {
+      const cases: Array<[string, number, string]> = [
+        ["/api/v1/risk", 400, "INVALID_INPUT"],
+        [`/api/v1/risk?season_id=${SITE_SEASON}&sort=return`, 400, "INVALID_INPUT"],
+        [`/api/v1/risk?season_id=${SITE_SEASON}&order=up`, 400, "INVALID_INPUT"],
+        [`/api/v1/risk?season_id=${SITE_SEASON}&limit=3`, 400, "INVALID_INPUT"],
+        ["/api/v1/risk?season_id=bad%20id", 400, "INVALID_INPUT"],
+        ["/api/v1/risk?season_id=nope", 404, "UNKNOWN_SEASON"],
+      ];
+      for (const [url, status, code] of cases) {
+        const res = await get(url);
+        expect([url, res.status, res.body.error?.code]).to.deep.equal([url, status, code]);
+      }
+    });
+
+    it("is in the OpenAPI document", async () => {
+      const doc = (await app.inject("/api/v1/openapi.json")).json() as {
+        paths: Record<string, { get?: { parameters?: Array<{ name: string }> } }>;
+      };
+      const names = doc.paths["/api/v1/risk"]?.get?.parameters?.map((p) => p.name);
+      expect(names).to.include.members(["season_id", "sort", "order"]);
+    });
+  });
+}

@@ -1,0 +1,145 @@
+import { RISK_COMPONENTS, RISK_SCORE_V1, summariseCoverage, type RiskRow } from "@augur/scorer";
+import type { FastifyInstance } from "fastify";
+import { ApiError } from "../errors";
+import type { ApiDeps } from "../deps";
+import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
+import { anchorViewSchema } from "../views";
+import { orderRiskRows, RISK_ORDER_KEYS, type RiskOrder, type RiskOrderKey } from "../../risk/order";
+import { latestRiskRows } from "../../store/queries/risk";
+import { findSeason } from "../../store/queries/seasons";
+
+const reading = { type: ["number", "null"], minimum: 0, maximum: 1 } as const;
+const share = { type: ["number", "null"], minimum: 0, maximum: 1 } as const;
+
+const rowSchema = {
+  type: "object",
+  required: [
+    "methodology",
+    "vault_id",
+    "score",
+    "measurable_share",
+    "components",
+    "reason",
+    "seal",
+    "anchor",
+  ],
+  properties: {
+    methodology: { type: "string" },
+    vault_id: { type: "string" },
+    score: { type: ["number", "null"], description: "0–100, higher is worse; null below 50 % measurable" },
+    measurable_share: { type: "number", minimum: 0, maximum: 1 },
+    components: {
+      type: "object",
+      required: [...RISK_COMPONENTS],
+      properties: Object.fromEntries(RISK_COMPONENTS.map((k) => [k, reading])),
+    },
+    reason: { type: ["string", "null"] },
+    seal: { ...hex32Schema, description: "sha256 of the RFC 8785 form of the row's sealed fields" },
+    leafIndex: uintSchema,
+    anchor: {
+      type: "object",
+      required: ["status"],
+      properties: {
+        status: { type: "string", enum: ["pending", "anchored"] },
+        ...anchorViewSchema.properties,
+      },
+    },
+  },
+} as const;
+
+const riskResponse = {
+  type: "object",
+  required: ["methodology", "seasonId", "asOf", "sort", "order", "rows", "coverage"],
+  properties: {
+    methodology: { type: "string" },
+    seasonId: { type: "string" },
+    asOf: uintSchema,
+    sort: { type: "string" },
+    order: { type: "string" },
+    rows: { type: "array", items: rowSchema },
+    coverage: {
+      type: "object",
+      required: ["capital_share", "vault_share", "unscored"],
+      properties: { capital_share: share, vault_share: share, unscored: uintSchema },
+    },
+  },
+} as const;
+
+/** `GET /api/v1/risk`: the season's latest sealed vault risk rows, as the hourly cycle stored them. */
+export function riskRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.get(
+    "/api/v1/risk",
+    {
+      schema: {
+        summary: "The latest sealed vault risk rows (risk-score/v1) of a season, sorted by any component",
+        tags: ["risk"],
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          required: ["season_id"],
+          properties: {
+            season_id: idSchema,
+            sort: { type: "string", enum: [...RISK_ORDER_KEYS], default: "score" },
+            order: { type: "string", enum: ["asc", "desc"], default: "desc" },
+          },
+        },
+        response: { 200: riskResponse, "4xx": errorBody },
+      },
+    },
+    async (request) => {
+      const q = request.query as { season_id: string; sort: RiskOrderKey; order: RiskOrder };
+      const db = deps.store.db;
+      const stored = await latestRiskRows(db, q.season_id);
+      if (stored.length === 0) {
+        if (!(await findSeason(db, q.season_id)))
+          throw new ApiError(404, "UNKNOWN_SEASON", `season ${q.season_id} does not exist`);
+        throw new ApiError(404, "NO_RISK", `season ${q.season_id} has no risk rows yet`);
+      }
+      // Each row is served from its sealed text, so what the client hashes is what was sealed.
+      const rows = stored.map((r) => {
+        const sealed = JSON.parse(r.body) as RiskRow & { methodology: string };
+        return {
+          ...sealed,
+          seal: r.seal,
+          leafIndex: r.leaf_index,
+          anchor:
+            r.anchor_index === null
+              ? { status: "pending" }
+              : {
+                  status: "anchored",
+                  anchorIndex: r.anchor_index,
+                  treeSize: r.tree_size,
+                  root: r.root,
+                  chainId: r.chain_id,
+                  registry: r.registry,
+                  txHash: r.tx_hash,
+                  blockNumber: r.block_number,
+                  blockHash: r.block_hash,
+                  anchoredAt: r.anchored_at,
+                },
+        };
+      });
+      // Coverage weighs each row by its stored capital; the scorer's summary reads only tvl_usd.
+      const vaults = stored.map((r) => ({
+        id: r.vault_id,
+        tvl_usd: r.tvl_usd,
+        holder_index: null,
+        holdings: null,
+        liquidation_cushion: null,
+        free_share: null,
+        largest_depositor_share: null,
+        days_observed: null,
+        days_traded: null,
+      }));
+      return {
+        methodology: RISK_SCORE_V1.version,
+        seasonId: q.season_id,
+        asOf: stored[0]!.as_of,
+        sort: q.sort,
+        order: q.order,
+        rows: orderRiskRows(rows, q.sort, q.order),
+        coverage: summariseCoverage(vaults, rows),
+      };
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import { canonicalJson, riskRowRecord, scoreVaults, sealRiskRow } from "@augur/scorer";
+import { seasonBooks } from "../risk/books";
+import { riskVaults } from "../risk/view";
+import { MerkleLogStore } from "../store/merkle/log-store";
+import type { Store } from "../store/open";
+import { hasRiskRows } from "../store/queries/risk";
+
+const log = new MerkleLogStore();
+
+/**
+ * Computes, seals and stores every agent-vault's risk row of a season as of `asOf` from the
+ * records below the anchored tree size (as scores are), appending the new seals to the log so the
+ * next anchor covers them. Returns the row count, or undefined when the season already has rows
+ * at `asOf` (or no anchored agents). Risk rows are not `records` (that table's
+ * kinds are fixed by migration 001): the sealed text lives in `risk_rows.body`, the seal in the log.
+ */
+export async function sealSeasonRisk(
+  store: Store,
+  seasonId: string,
+  asOf: number,
+  anchoredSize: number,
+  now: number,
+): Promise<number | undefined> {
+  const db = store.db;
+  if (await hasRiskRows(db, seasonId, asOf)) return undefined;
+  const vaults = riskVaults(await seasonBooks(db, seasonId, anchoredSize), asOf);
+  if (vaults.length === 0) return undefined;
+  const { rows } = scoreVaults(vaults);
+  const sealed = rows.map((row, i) => ({
+    row,
+    tvl: vaults[i]!.tvl_usd,
+    body: canonicalJson(riskRowRecord(row)),
+    seal: sealRiskRow(row),
+  }));
+  return db.transaction().execute(async (trx) => {
+    await log.lockForAppend(trx);
+    // Re-check under the writer lock: a concurrent cycle may have written this hour meanwhile.
+    if (await hasRiskRows(trx, seasonId, asOf)) return undefined;
+    // An unchanged row seals the same as last hour: its leaf is reused, not appended again.
+    const leaves = new Map<string, number>();
+    for (const s of sealed) {
+      const known = await log.leafIndexOf(trx, s.seal);
+      if (known !== undefined) leaves.set(s.seal, known);
+    }
+    const fresh = [...new Set(sealed.map((s) => s.seal).filter((seal) => !leaves.has(seal)))];
+    const first = await log.append(trx, fresh, now);
+    fresh.forEach((seal, i) => leaves.set(seal, first + i));
+    const values = sealed.map((s) => ({
+      season_id: seasonId,
+      as_of: asOf,
+      vault_id: s.row.vault_id,
+      score: s.row.score,
+      reason: s.row.reason,
+      measurable_share: s.row.measurable_share,
+      components: JSON.stringify(s.row.components),
+      tvl_usd: s.tvl,
+      body: s.body,
+      seal: s.seal,
+      leaf_index: leaves.get(s.seal)!,
+      created_at: now,
+    }));
+    for (let i = 0; i < values.length; i += 300)
+      await trx
+        .insertInto("risk_rows")
+        .values(values.slice(i, i + 300))
+        .execute();
+    return values.length;
+  });
+}
