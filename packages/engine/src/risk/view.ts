@@ -1,4 +1,4 @@
-import { deriveVaultInput, scoreVaults, type RiskReport, type VaultInput } from "@augur/scorer";
+import { deriveVaultInput, type VaultInput } from "@augur/scorer";
 import type { DecisionPoint, SnapshotPoint, TradePoint } from "../site/api/record-bodies";
 
 export interface AgentBook {
@@ -10,7 +10,8 @@ export interface AgentBook {
 
 /**
  * Each book as a vault with the scorer's `deriveVaultInput` (facts the records do not carry stay
- * unknown). The cycle keeps these to store each vault's capital beside its sealed row.
+ * unknown). The cycle scores a season's vaults together with `scoreVaults`, so shared exposure
+ * sees the whole crowd, and stores each vault's capital beside its sealed row.
  */
 export function riskVaults(books: readonly AgentBook[], asOf: number): VaultInput[] {
   return books.map((b) =>
@@ -28,12 +29,4 @@ export function riskVaults(books: readonly AgentBook[], asOf: number): VaultInpu
       { id: b.agentId, ownDecider: "decider", asOf },
     ),
   );
-}
-
-/**
- * The vault risk of every agent of a season, all scored together with `scoreVaults` so shared
- * exposure sees the whole crowd. The one implementation behind the site's view and the cycle.
- */
-export function riskView(books: readonly AgentBook[], asOf: number): RiskReport {
-  return scoreVaults(riskVaults(books, asOf));
 }

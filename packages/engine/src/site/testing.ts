@@ -276,7 +276,8 @@ export async function seededSiteStore(
   const keeper = instantKeeper();
   const scorer = new AugurScorer();
   await runCycle({ store, keeper, scorer, now: () => SITE_NOW });
-  await runCycle({ store, keeper, now: () => SITE_NOW + HOUR });
+  // The second hour seals the risk rows (from the records the first anchored); they stay pending.
+  await runCycle({ store, keeper, risk: true, now: () => SITE_NOW + HOUR });
   return store;
 }
 

@@ -2,8 +2,7 @@ import { expect } from "chai";
 import { seal, type RiskRow } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
-import { runCycle } from "../../cycle/run";
-import { TEST_CHAIN_ID } from "../../records/testing";
+import { addTestSeason, TEST_CHAIN_ID } from "../../records/testing";
 import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../site/testing";
 import type { Store } from "../../store/open";
 import { testBackends } from "../../store/testing";
@@ -36,23 +35,28 @@ for (const backend of testBackends()) {
 
     before(async () => {
       store = await seededSiteStore(() => backend.open());
-      app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => SITE_NOW + 2 * HOUR });
+      app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => SITE_NOW + HOUR });
     });
     after(async () => {
       await app.close();
       await store.close();
     });
 
-    it("answers 404 until the cycle has sealed rows, then serves them pending, then anchored", async () => {
-      const none = await get(`/api/v1/risk?season_id=${SITE_SEASON}`);
+    it("serves the rows the cycle sealed, pending until anchored; 404 for a season without rows", async () => {
+      await addTestSeason(store, "s2");
+      const none = await get("/api/v1/risk?season_id=s2");
       expect([none.status, none.body.error?.code]).to.deep.equal([404, "NO_RISK"]);
 
-      const report = await runCycle({ store, risk: true, now: () => SITE_NOW + 2 * HOUR });
+      const stored = await store.db.selectFrom("risk_rows").select(["as_of", "seal"]).execute();
+      expect(stored).to.have.length(6); // the fixture's six agents, sealed by its second cycle
       const pending = await get(`/api/v1/risk?season_id=${SITE_SEASON}`);
       expect(pending.status).to.equal(200);
-      expect(pending.body.asOf).to.equal(report.asOf);
-      expect(pending.body.rows).to.have.length(report.riskRows);
+      expect(pending.body.asOf).to.equal(Math.floor((SITE_NOW + HOUR) / HOUR) * HOUR);
+      expect(pending.body.rows.map((r) => r.seal).sort()).to.deep.equal(stored.map((r) => r.seal).sort());
       expect(pending.body.rows.every((r) => r.anchor.status === "pending")).to.equal(true);
+      // The site's view serves the same stored rows.
+      const site = await get(`/api/v1/seasons/${SITE_SEASON}/risk`);
+      expect(site.body.rows.map((r) => r.seal).sort()).to.deep.equal(stored.map((r) => r.seal).sort());
 
       await anchorWholeLog(store, 100);
       const served = await get(`/api/v1/risk?season_id=${SITE_SEASON}`);

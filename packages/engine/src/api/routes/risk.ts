@@ -1,9 +1,10 @@
-import { RISK_COMPONENTS, RISK_SCORE_V1, summariseCoverage, type RiskRow } from "@augur/scorer";
+import { RISK_COMPONENTS, RISK_SCORE_V1 } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors";
 import type { ApiDeps } from "../deps";
 import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
 import { anchorViewSchema } from "../views";
+import { servedRiskRows } from "../../risk/served";
 import { orderRiskRows, RISK_ORDER_KEYS, type RiskOrder, type RiskOrderKey } from "../../risk/order";
 import { latestRiskRows } from "../../store/queries/risk";
 import { findSeason } from "../../store/queries/seasons";
@@ -95,42 +96,7 @@ export function riskRoutes(app: FastifyInstance, deps: ApiDeps): void {
           throw new ApiError(404, "UNKNOWN_SEASON", `season ${q.season_id} does not exist`);
         throw new ApiError(404, "NO_RISK", `season ${q.season_id} has no risk rows yet`);
       }
-      // Each row is served from its sealed text, so what the client hashes is what was sealed.
-      const rows = stored.map((r) => {
-        const sealed = JSON.parse(r.body) as RiskRow & { methodology: string };
-        return {
-          ...sealed,
-          seal: r.seal,
-          leafIndex: r.leaf_index,
-          anchor:
-            r.anchor_index === null
-              ? { status: "pending" }
-              : {
-                  status: "anchored",
-                  anchorIndex: r.anchor_index,
-                  treeSize: r.tree_size,
-                  root: r.root,
-                  chainId: r.chain_id,
-                  registry: r.registry,
-                  txHash: r.tx_hash,
-                  blockNumber: r.block_number,
-                  blockHash: r.block_hash,
-                  anchoredAt: r.anchored_at,
-                },
-        };
-      });
-      // Coverage weighs each row by its stored capital; the scorer's summary reads only tvl_usd.
-      const vaults = stored.map((r) => ({
-        id: r.vault_id,
-        tvl_usd: r.tvl_usd,
-        holder_index: null,
-        holdings: null,
-        liquidation_cushion: null,
-        free_share: null,
-        largest_depositor_share: null,
-        days_observed: null,
-        days_traded: null,
-      }));
+      const { rows, coverage } = servedRiskRows(stored);
       return {
         methodology: RISK_SCORE_V1.version,
         seasonId: q.season_id,
@@ -138,7 +104,7 @@ export function riskRoutes(app: FastifyInstance, deps: ApiDeps): void {
         sort: q.sort,
         order: q.order,
         rows: orderRiskRows(rows, q.sort, q.order),
-        coverage: summariseCoverage(vaults, rows),
+        coverage,
       };
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { STEWARDSHIP_V1, type RiskReport } from "@augur/scorer";
+import { RISK_SCORE_V1, STEWARDSHIP_V1 } from "@augur/scorer";
 import type { ApiDeps } from "../../api/deps";
 import { ApiError } from "../../api/errors";
 import { errorBody, idSchema } from "../../api/schemas";
@@ -19,8 +19,8 @@ import {
 import { callPoint, snapshotPoint, streaks } from "./record-bodies";
 import { LogSizeMemo } from "./log-memo";
 import { refereeView, type RefereeView } from "./referee-view";
-import { seasonBooks } from "../../risk/books";
-import { riskView } from "../../risk/view";
+import { servedRiskRows } from "../../risk/served";
+import { latestRiskRows } from "../../store/queries/risk";
 
 const seasonParams = { type: "object", required: ["id"], properties: { id: idSchema } } as const;
 
@@ -40,7 +40,6 @@ function parsedJson(text: string): Record<string, unknown> {
 export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const db = deps.store.db;
   const refereeMemo = new LogSizeMemo<RefereeView>();
-  const riskMemo = new LogSizeMemo<RiskReport & { methodology: string; seasonId: string; asOf: number }>();
 
   app.get(
     "/api/v1/seasons",
@@ -190,7 +189,7 @@ export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     "/api/v1/seasons/:id/risk",
     {
       schema: {
-        summary: "Vault risk score (risk-score/v1) of every agent's book in the season",
+        summary: "The latest sealed vault risk rows (risk-score/v1) of the season, unsorted",
         tags: ["risk"],
         params: seasonParams,
         response: { "4xx": errorBody },
@@ -199,14 +198,14 @@ export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
     async (request) => {
       const { id } = request.params as { id: string };
       await requireSeason(deps, id);
-      const now = deps.now();
-      // Readings depend on the records and on the day (days observed): kept for the hour.
-      return riskMemo.get(db, `${id}|${Math.floor(now / 3600)}`, async () => ({
-        methodology: "risk-score/v1",
+      // The rows the hourly cycle sealed and stored: one source of truth with GET /api/v1/risk.
+      const stored = await latestRiskRows(db, id);
+      return {
+        methodology: RISK_SCORE_V1.version,
         seasonId: id,
-        asOf: now,
-        ...riskView(await seasonBooks(db, id), now),
-      }));
+        asOf: stored[0]?.as_of ?? null,
+        ...servedRiskRows(stored),
+      };
     },
   );
 
