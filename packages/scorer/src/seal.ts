@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import canonicalize from "canonicalize";
 import { AugurError } from "./errors";
 import type { Hex32 } from "./hex";
@@ -54,5 +54,5 @@ export function canonicalJson(record: unknown): string {
 
 /** seal = `0x` + hex sha256 of the record's canonical JSON (UTF-8). */
 export function seal(record: unknown): Hex32 {
-  return `0x${createHash("sha256").update(canonicalJson(record), "utf8").digest("hex")}`;
+  return `0x${hash("sha256", canonicalJson(record), "hex")}`;
 }

@@ -1,5 +1,6 @@
 import type { Hex32 } from "../hex";
-import { SnapshotRootBuilder } from "./snapshot-root";
+import { MerkleRootBuilder } from "../merkle/root";
+import { digestHex } from "../digest";
 import { measureDna, type TradePoint } from "./dna";
 import { AUGUR_SCORE_V1, type AugurFormula, type TermName } from "./formula";
 import { InvalidInputError } from "../errors";
@@ -16,7 +17,7 @@ import {
 } from "./manifest";
 import { daysCompeting, measureCalibration, measureReturns, type SnapshotSeries } from "./measure";
 import { compareByRankThenAgent, competitionRanks } from "./rank";
-import { digestHex, snapshotSealDigest } from "./snapshot-seal";
+import { snapshotSealDigest } from "./snapshot-seal";
 import type { Terms } from "./terms";
 import type {
   AgentInput,
@@ -303,7 +304,7 @@ function scoreAgent(
   // One pass over the snapshots: seal, fold into the Merkle root, keep the three numbers.
   const n = snapshots.rows.length;
   const series = { nav: new Float64Array(n), flow: new Float64Array(n), invested: new Float64Array(n) };
-  const root = new SnapshotRootBuilder();
+  const root = new MerkleRootBuilder();
   let firstSeal: Hex32 | null = null;
   let lastSeal: Hex32 | null = null;
   for (let i = 0; i < n; i++) {

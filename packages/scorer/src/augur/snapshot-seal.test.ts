@@ -1,13 +1,8 @@
 import { expect } from "chai";
 import fc from "fast-check";
+import { digestHex } from "../digest";
 import { canonicalJson, seal } from "../seal";
-import {
-  digestHex,
-  sealSnapshot,
-  snapshotCanonicalJson,
-  snapshotSealBytes,
-  snapshotSealDigest,
-} from "./snapshot-seal";
+import { sealSnapshot, snapshotCanonicalJson, snapshotSealBytes, snapshotSealDigest } from "./snapshot-seal";
 
 describe("snapshot seal fast path", () => {
   it("property: equals the general RFC 8785 seal for any valid snapshot row", () => {

@@ -1,13 +1,7 @@
 import { hash } from "node:crypto";
+import { type Digest, sha256Digest } from "../digest";
 import type { Hex32 } from "../hex";
 import type { SnapshotInput } from "./types";
-
-/**
- * A sha256 digest as a 32-character "binary" (latin1) string (one char per byte). `crypto.hash` returns a
- * string about 3× faster than a Buffer: a Buffer result costs a native allocation per call, and
- * at millions of snapshots that allocation (and its garbage) outweighs the hashing itself.
- */
-export type Digest = string;
 
 /**
  * The RFC 8785 canonical JSON of a validated snapshot row without a `seal` field, written directly: its keys are fixed
@@ -25,12 +19,7 @@ export function snapshotCanonicalJson(row: SnapshotInput): string {
 export function snapshotSealDigest(row: SnapshotInput): Digest {
   return row.seal
     ? Buffer.from(row.seal.slice(2), "hex").toString("binary")
-    : hash("sha256", snapshotCanonicalJson(row), "binary");
-}
-
-/** `0x` + hex of a digest. */
-export function digestHex(digest: Digest): Hex32 {
-  return `0x${Buffer.from(digest, "binary").toString("hex")}`;
+    : sha256Digest(snapshotCanonicalJson(row));
 }
 
 /** The 32 bytes of sealSnapshot(row). */

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "../digest";
 import { hex32Bytes, type Hex32 } from "../hex";
 
 // RFC 6962 §2.1 / RFC 9162 §2.1.1 domain separation: a leaf hash can never equal a node hash of
@@ -14,12 +14,12 @@ const NODE_PREFIX_BYTES = Buffer.of(NODE_PREFIX);
 
 /** leaf hash = sha256(0x00 ‖ seal bytes). */
 export function leafHash(seal: Hex32): Buffer {
-  return createHash("sha256").update(LEAF_PREFIX_BYTES).update(hex32Bytes(seal)).digest();
+  return sha256(Buffer.concat([LEAF_PREFIX_BYTES, hex32Bytes(seal)]));
 }
 
 /** node hash = sha256(0x01 ‖ left ‖ right). */
 export function nodeHash(left: Uint8Array, right: Uint8Array): Buffer {
-  return createHash("sha256").update(NODE_PREFIX_BYTES).update(left).update(right).digest();
+  return sha256(Buffer.concat([NODE_PREFIX_BYTES, left, right]));
 }
 
 /** The largest power of two strictly below `n` (n ≥ 2): where RFC 6962 splits a tree of n leaves. */

@@ -1,5 +1,5 @@
 export { EMPTY_ROOT, leafHash, nodeHash } from "./hashing";
-export { merkleRoot } from "./root";
+export { MerkleRootBuilder, merkleRoot } from "./root";
 export { MerkleLog } from "./log";
 export { MerkleProofError, MerkleRangeError } from "./errors";
 export {

@@ -1,11 +1,17 @@
-import { createHash } from "node:crypto";
+import { type Digest, digestHex, sha256Digest } from "../digest";
 import { InvalidInputError } from "../errors";
-import { toHex32, type Hex32 } from "../hex";
+import type { Hex32 } from "../hex";
 import { MerkleRangeError } from "./errors";
 import { EMPTY_ROOT, LEAF_PREFIX, NODE_PREFIX, splitPoint } from "./hashing";
 import type { ConsistencyProof, InclusionProof } from "./verify";
 
 const HASH = 32;
+
+/** A tree size's right edge: its complete subtrees' starts, largest first, and the fold from each to the end. */
+interface Edge {
+  readonly starts: number[];
+  readonly folds: Hex32[];
+}
 /** Tree sizes whose right edge is kept (least recently used out): heads being served. */
 const EDGE_CACHE_SIZES = 64;
 
@@ -31,7 +37,7 @@ export class MerkleLog {
   private leafCount = 0;
   private readonly nodeInput = Buffer.alloc(1 + 2 * HASH);
   private readonly leafInput = Buffer.alloc(1 + HASH);
-  private readonly edges = new Map<number, { starts: number[]; folds: Buffer[] }>();
+  private readonly edges = new Map<number, Edge>();
 
   constructor(seals: Iterable<Hex32> = []) {
     this.nodeInput[0] = NODE_PREFIX;
@@ -62,7 +68,7 @@ export class MerkleLog {
         value: seal,
       });
     }
-    return this.appendLeafHash(createHash("sha256").update(this.leafInput).digest());
+    return this.appendLeafDigest(sha256Digest(this.leafInput));
   }
 
   /**
@@ -71,16 +77,21 @@ export class MerkleLog {
    */
   appendLeafHash(hash: Uint8Array): number {
     if (hash.length !== HASH) throw new InvalidInputError("leafHash", "is not 32 bytes");
+    return this.appendLeafDigest(Buffer.from(hash.buffer, hash.byteOffset, HASH).toString("binary"));
+  }
+
+  private appendLeafDigest(digest: Digest): number {
     const index = this.leafCount;
-    this.store(0, index, hash);
+    this.store(0, index, digest);
     // Completing a left-aligned pair completes its parent: climb while the index is a right child.
+    // The two children sit side by side in their level's buffer: one copy forms the node input.
     let node = index;
     let level = 0;
     while (node % 2 === 1) {
-      const parent = this.hashPair(this.node(level, node - 1), this.node(level, node));
+      this.levels[level]!.copy(this.nodeInput, 1, (node - 1) * HASH, (node + 1) * HASH);
       node = (node - 1) / 2;
       level += 1;
-      this.store(level, node, parent);
+      this.store(level, node, sha256Digest(this.nodeInput));
     }
     this.leafCount = index + 1;
     return index;
@@ -89,22 +100,22 @@ export class MerkleLog {
   /** The hash of leaf `index`: sha256(0x00 ‖ seal). */
   leafHash(index: number): Hex32 {
     this.checkIndex(index, this.leafCount);
-    return toHex32(this.node(0, index));
+    return this.nodeHex(0, index);
   }
 
   /** The root of the first `treeSize` leaves (default: all); sha256("") for the empty tree. */
   root(treeSize: number = this.leafCount): Hex32 {
     this.checkSize(treeSize, "treeSize");
-    return treeSize === 0 ? EMPTY_ROOT : toHex32(this.edge(treeSize).folds[0]!);
+    return treeSize === 0 ? EMPTY_ROOT : this.edge(treeSize).folds[0]!;
   }
 
   /** RFC 9162 §2.1.3.1 inclusion proof of leaf `leafIndex` in the tree of `treeSize` leaves. */
   inclusionProof(leafIndex: number, treeSize: number = this.leafCount): InclusionProof {
     this.checkSize(treeSize, "treeSize");
     this.checkIndex(leafIndex, treeSize);
-    const path: Buffer[] = [];
-    this.path(leafIndex, 0, treeSize, path);
-    return { leafIndex, treeSize, root: this.root(treeSize), proof: path.map(toHex32) };
+    const proof: Hex32[] = [];
+    this.path(leafIndex, 0, treeSize, proof);
+    return { leafIndex, treeSize, root: this.root(treeSize), proof };
   }
 
   /** RFC 9162 §2.1.4.1 consistency proof from the tree of `fromSize` leaves to `toSize` leaves. */
@@ -114,19 +125,19 @@ export class MerkleLog {
       throw new MerkleRangeError(`fromSize ${fromSize} is above toSize ${toSize}`, { fromSize, toSize });
     }
     this.checkSize(fromSize, "fromSize");
-    const path: Buffer[] = [];
-    if (fromSize > 0 && fromSize < toSize) this.subproof(fromSize, 0, toSize, true, path);
+    const proof: Hex32[] = [];
+    if (fromSize > 0 && fromSize < toSize) this.subproof(fromSize, 0, toSize, true, proof);
     return {
       fromSize,
       toSize,
       fromRoot: this.root(fromSize),
       toRoot: this.root(toSize),
-      proof: path.map(toHex32),
+      proof,
     };
   }
 
   // PATH(m, D[lo:hi]) of RFC 9162 §2.1.3.1, siblings appended leaf-first.
-  private path(m: number, lo: number, hi: number, out: Buffer[]): void {
+  private path(m: number, lo: number, hi: number, out: Hex32[]): void {
     if (hi - lo === 1) return;
     const k = splitPoint(hi - lo);
     if (m < lo + k) {
@@ -139,7 +150,7 @@ export class MerkleLog {
   }
 
   // SUBPROOF(m, D[lo:hi], b) of RFC 9162 §2.1.4.1.
-  private subproof(m: number, lo: number, hi: number, complete: boolean, out: Buffer[]): void {
+  private subproof(m: number, lo: number, hi: number, complete: boolean, out: Hex32[]): void {
     const n = hi - lo;
     if (m === n) {
       if (!complete) out.push(this.subtree(lo, hi));
@@ -161,9 +172,9 @@ export class MerkleLog {
    * decomposition of [0, hi) into complete subtrees (lo is hi with its low bits cleared), i.e. a
    * right-edge fold of the tree of size hi — taken from the edge cache of that size.
    */
-  private subtree(lo: number, hi: number): Buffer {
+  private subtree(lo: number, hi: number): Hex32 {
     const width = hi - lo;
-    if (isPowerOfTwo(width)) return this.node(Math.round(Math.log2(width)), lo / width);
+    if (isPowerOfTwo(width)) return this.nodeHex(Math.round(Math.log2(width)), lo / width);
     const edge = this.edge(hi);
     return edge.folds[edge.starts.indexOf(lo)]!;
   }
@@ -175,7 +186,7 @@ export class MerkleLog {
    * costs none, which keeps proofs against the few posted heads in single-digit microseconds.
    * Entries never go stale: a size at or below the log's size names an immutable tree.
    */
-  private edge(size: number): { starts: number[]; folds: Buffer[] } {
+  private edge(size: number): Edge {
     const cached = this.edges.get(size);
     if (cached !== undefined) {
       // Refresh its place in the least-recently-used order.
@@ -184,7 +195,7 @@ export class MerkleLog {
       return cached;
     }
     const starts: number[] = [];
-    const parts: Buffer[] = [];
+    const parts: Digest[] = [];
     let start = 0;
     let width = 1;
     let level = 0;
@@ -192,31 +203,35 @@ export class MerkleLog {
     for (; start < size; width /= 2, level -= 1) {
       if (start + width <= size) {
         starts.push(start);
-        parts.push(this.node(level, start / width));
+        parts.push(this.nodeDigest(level, start / width));
         start += width;
       }
     }
-    const folds = new Array<Buffer>(parts.length);
-    folds[parts.length - 1] = parts[parts.length - 1]!;
-    for (let k = parts.length - 2; k >= 0; k--) folds[k] = this.hashPair(parts[k]!, folds[k + 1]!);
-    const entry = { starts, folds };
+    const digests = new Array<Digest>(parts.length);
+    digests[parts.length - 1] = parts[parts.length - 1]!;
+    for (let k = parts.length - 2; k >= 0; k--) {
+      this.nodeInput.write(parts[k]!, 1, HASH, "binary");
+      this.nodeInput.write(digests[k + 1]!, 1 + HASH, HASH, "binary");
+      digests[k] = sha256Digest(this.nodeInput);
+    }
+    const entry: Edge = { starts, folds: digests.map(digestHex) };
     this.edges.set(size, entry);
     if (this.edges.size > EDGE_CACHE_SIZES) this.edges.delete(this.edges.keys().next().value!);
     return entry;
   }
 
-  private hashPair(left: Uint8Array, right: Uint8Array): Buffer {
-    this.nodeInput.set(left, 1);
-    this.nodeInput.set(right, 1 + HASH);
-    return createHash("sha256").update(this.nodeInput).digest();
-  }
-
-  private node(level: number, index: number): Buffer {
+  // Read straight from the level buffer: no Buffer view is allocated per node.
+  private nodeHex(level: number, index: number): Hex32 {
     const start = index * HASH;
-    return this.levels[level]!.subarray(start, start + HASH);
+    return `0x${this.levels[level]!.toString("hex", start, start + HASH)}`;
   }
 
-  private store(level: number, index: number, hash: Uint8Array): void {
+  private nodeDigest(level: number, index: number): Digest {
+    const start = index * HASH;
+    return this.levels[level]!.toString("binary", start, start + HASH);
+  }
+
+  private store(level: number, index: number, digest: Digest): void {
     let buffer = this.levels[level];
     const end = (index + 1) * HASH;
     if (buffer === undefined || buffer.length < end) {
@@ -225,7 +240,7 @@ export class MerkleLog {
       if (buffer !== undefined) buffer.copy(grown, 0, 0, index * HASH);
       this.levels[level] = buffer = grown;
     }
-    buffer.set(hash, index * HASH);
+    buffer.write(digest, index * HASH, HASH, "binary");
   }
 
   private checkSize(value: number, what: string): void {

@@ -1,56 +1,86 @@
-import { createHash } from "node:crypto";
 import { InvalidInputError } from "../errors";
-import { toHex32, type Hex32 } from "../hex";
+import { type Digest, digestHex, sha256Digest } from "../digest";
+import type { Hex32 } from "../hex";
 import { EMPTY_ROOT, LEAF_PREFIX, NODE_PREFIX } from "./hashing";
 
 /**
- * Merkle Tree Hash (RFC 9162 §2.1.1) of a list of seals; the empty tree hashes to sha256("").
- *
- * One streaming pass with O(log n) memory: a stack of the roots of the complete subtrees seen so
- * far (the "compact range" [0, i)). Leaf i merges with the stack top as many times as i + 1 has
- * trailing zero bits; at the end the stack is folded right to left, which is exactly the split
- * at the largest power of two for the unbalanced right edge. Each hash input is written into one
- * of two preallocated buffers, so the only allocation per hash is the 32-byte digest itself —
- * that keeps the pass within a small factor of bare sha256 throughput (see merkle.bench.ts).
+ * Merkle Tree Hash (RFC 9162 §2.1.1) built one leaf at a time with O(log n) memory: the roots of
+ * the complete subtrees seen so far (the "compact range" [0, n)), one per set bit of n, largest
+ * first. A new leaf merges with a pending subtree once per trailing 1 bit of the count; the root
+ * folds the pending subtrees right to left, which is exactly the RFC's split at the largest
+ * power of two on the unbalanced right edge. Hash inputs are written into two reused buffers and
+ * digests travel as binary strings (see Digest), so adding a leaf allocates no Buffer.
  */
-export function merkleRoot(seals: readonly Hex32[]): Hex32 {
-  const n = seals.length;
-  if (n === 0) return EMPTY_ROOT;
-  const leafInput = Buffer.alloc(33);
-  leafInput[0] = LEAF_PREFIX;
-  const nodeInput = Buffer.alloc(65);
-  nodeInput[0] = NODE_PREFIX;
-  const stack: Buffer[] = [];
-  for (let i = 0; i < n; i++) {
-    writeSeal(leafInput, seals[i]!, i);
-    let top = createHash("sha256").update(leafInput).digest();
-    // i + 1 leaves seen: one merge per trailing zero bit of i + 1.
-    for (let count = i + 1; count % 2 === 0; count /= 2) {
-      nodeInput.set(stack.pop()!, 1);
-      nodeInput.set(top, 33);
-      top = createHash("sha256").update(nodeInput).digest();
+export class MerkleRootBuilder {
+  private readonly leafInput = Buffer.alloc(33); // 0x00 ‖ seal
+  private readonly nodeInput = Buffer.alloc(65); // 0x01 ‖ left ‖ right
+  private readonly pending: Digest[] = [];
+  private count = 0;
+
+  constructor() {
+    this.leafInput[0] = LEAF_PREFIX;
+    this.nodeInput[0] = NODE_PREFIX;
+  }
+
+  /** Leaves added so far. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Adds a seal written `0x` + 64 hex digits; `at` names it in the error for anything else. */
+  addHex(seal: string, at = `seals[${this.count}]`): void {
+    // Buffer#write stops at the first non-hex pair, so a short count means a bad digit.
+    if (
+      typeof seal !== "string" ||
+      seal.length !== 66 ||
+      seal.charCodeAt(0) !== 0x30 ||
+      seal.charCodeAt(1) !== 0x78 ||
+      this.leafInput.write(seal.slice(2), 1, 32, "hex") !== 32
+    ) {
+      throw new InvalidInputError(at, "is not 0x followed by 64 hex digits", { value: seal });
     }
-    stack.push(top);
+    this.pushLeaf();
   }
-  let root = stack.pop()!;
-  while (stack.length > 0) {
-    nodeInput.set(stack.pop()!, 1);
-    nodeInput.set(root, 33);
-    root = createHash("sha256").update(nodeInput).digest();
+
+  /** Adds a seal given as its 32 bytes. */
+  add(seal: Uint8Array): void {
+    if (seal.length !== 32) throw new InvalidInputError(`seals[${this.count}]`, "is not 32 bytes");
+    this.leafInput.set(seal, 1);
+    this.pushLeaf();
   }
-  return toHex32(root);
+
+  /** Adds a seal given as a Digest. */
+  addDigest(seal: Digest): void {
+    this.leafInput.write(seal, 1, "binary");
+    this.pushLeaf();
+  }
+
+  /** The root of the leaves added so far; sha256("") when there are none. */
+  root(): Hex32 {
+    if (this.pending.length === 0) return EMPTY_ROOT;
+    let node = this.pending[this.pending.length - 1]!;
+    for (let i = this.pending.length - 2; i >= 0; i--) node = this.node(this.pending[i]!, node);
+    return digestHex(node);
+  }
+
+  private pushLeaf(): void {
+    let node = sha256Digest(this.leafInput);
+    // Plain arithmetic, not bit operators: counts may pass 2^31.
+    for (let c = this.count; c % 2 === 1; c = (c - 1) / 2) node = this.node(this.pending.pop()!, node);
+    this.pending.push(node);
+    this.count += 1;
+  }
+
+  private node(left: Digest, right: Digest): Digest {
+    this.nodeInput.write(left, 1, "binary");
+    this.nodeInput.write(right, 33, "binary");
+    return sha256Digest(this.nodeInput);
+  }
 }
 
-/** Decodes `0x` + 64 hex digits into target[1..33) without allocating; refuses anything else. */
-function writeSeal(target: Buffer, seal: string, index: number): void {
-  // Buffer#write stops at the first non-hex pair, so a short count means a bad digit.
-  if (
-    typeof seal !== "string" ||
-    seal.length !== 66 ||
-    seal.charCodeAt(0) !== 0x30 ||
-    seal.charCodeAt(1) !== 0x78 ||
-    target.write(seal.slice(2), 1, 32, "hex") !== 32
-  ) {
-    throw new InvalidInputError(`seals[${index}]`, "is not 0x followed by 64 hex digits", { value: seal });
-  }
+/** Merkle Tree Hash (RFC 9162 §2.1.1) of a list of seals; the empty tree hashes to sha256(""). */
+export function merkleRoot(seals: readonly Hex32[]): Hex32 {
+  const builder = new MerkleRootBuilder();
+  for (let i = 0; i < seals.length; i++) builder.addHex(seals[i]!, `seals[${i}]`);
+  return builder.root();
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "../digest";
 import { isHex32, toHex32, type Hex32 } from "../hex";
 import { MerkleProofError, MerkleRangeError } from "./errors";
 import { EMPTY_ROOT, LEAF_PREFIX, NODE_PREFIX } from "./hashing";
@@ -25,9 +25,7 @@ export interface ConsistencyProof {
 }
 
 function sha(prefix: number, ...parts: Buffer[]): Buffer {
-  const hash = createHash("sha256").update(Buffer.of(prefix));
-  for (const part of parts) hash.update(part);
-  return hash.digest();
+  return sha256(Buffer.concat([Buffer.of(prefix), ...parts]));
 }
 
 function bytes32(value: unknown, what: string): Buffer {

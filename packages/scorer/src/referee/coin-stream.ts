@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
+import { sha256 } from "../digest";
 import { MONKEYS } from "./constants";
 import { sha256CounterStream } from "./sha256-counter";
 
 /** Cohort seed = sha256 of the UTF-8 text `OAIA|<epoch>|<agent>`. */
 export function cohortSeed(epochText: string, agent: string): Uint8Array {
-  return createHash("sha256").update(`OAIA|${epochText}|${agent}`, "utf8").digest();
+  return sha256(`OAIA|${epochText}|${agent}`);
 }
 
 /** Bytes of the stream that hold the coins of `monkeys` monkeys over `calls` calls. */

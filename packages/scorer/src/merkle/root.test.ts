@@ -1,0 +1,45 @@
+import { expect } from "chai";
+import fc from "fast-check";
+import { digestHex } from "../digest";
+import { hex32Bytes } from "../hex";
+import { MerkleRootBuilder, merkleRoot } from "./root";
+import { sealsFor } from "./testing";
+
+describe("MerkleRootBuilder", () => {
+  it("property: seals added as hex, bytes or digests give merkleRoot's root at every size", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300 }), fc.nat(), (n, tag) => {
+        const seals = sealsFor(n, tag);
+        const [hex, bytes, digests] = [
+          new MerkleRootBuilder(),
+          new MerkleRootBuilder(),
+          new MerkleRootBuilder(),
+        ];
+        seals.forEach((s) => {
+          hex.addHex(s);
+          bytes.add(hex32Bytes(s));
+          digests.addDigest(hex32Bytes(s).toString("binary"));
+        });
+        const root = merkleRoot(seals);
+        expect([hex.root(), bytes.root(), digests.root()]).to.deep.equal([root, root, root]);
+        expect(hex.size).to.equal(n);
+      }),
+      { numRuns: Math.min(200, Number(process.env.FC_RUNS ?? 1000)) },
+    );
+  });
+
+  it("keeps answering as leaves are added (root is not destructive)", () => {
+    const seals = sealsFor(9);
+    const builder = new MerkleRootBuilder();
+    seals.forEach((s, i) => {
+      builder.addHex(s);
+      expect(builder.root(), `size ${i + 1}`).to.equal(merkleRoot(seals.slice(0, i + 1)));
+    });
+  });
+
+  it("refuses a seal of the wrong length, naming where it came from", () => {
+    expect(() => new MerkleRootBuilder().add(new Uint8Array(31))).to.throw(/seals\[0\].*32 bytes/);
+    expect(() => new MerkleRootBuilder().addHex("0x12", "line 3")).to.throw(/line 3/);
+    expect(digestHex("\u0000".repeat(32))).to.equal(`0x${"00".repeat(32)}`);
+  });
+});
