@@ -3,7 +3,9 @@
 // trades each) twice, and prints CPU and wall time and peak memory beside two bare node:crypto
 // passes that sha256 the same snapshot records (the floor for sealing them; see floorCreateHash):
 //   A. streamed: SeasonScorer fed one agent's records at a time (how the engine can feed it);
-//   B. whole: the season as one in-memory input, validated and scored (what `augur score` does).
+//   B. whole: the season as one in-memory input, validated and scored (what `augur score` does);
+//   C. streamed with each snapshot row carrying its seal, as the engine's cycle feeds it (the
+//      engine sealed every record at ingestion, so the scorer folds stored seals into the root).
 // CPU time (process.cpuUsage) is the fair figure on a shared machine; the load average is printed
 // at the start and the end. "seals" is a digest of every row's seal: an optimisation must leave
 // it unchanged. BENCH_AGENTS / BENCH_SNAPSHOTS shrink it for a quick run. No timed assertions.
@@ -11,6 +13,7 @@ import { createHash, hash } from "node:crypto";
 import { loadavg } from "node:os";
 import { validateSeasonInput } from "./input";
 import { scoreSeason, SeasonScorer, type UnrankedRow } from "./season";
+import { sealSnapshot } from "./snapshot-seal";
 import type { AgentInput, CallInput, DecisionInput, SeasonInput, SnapshotInput, TradeInput } from "./types";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
@@ -133,14 +136,24 @@ let checksum = 0;
 let streamHeap = 0;
 const scorer = new SeasonScorer(header);
 const streamed: UnrankedRow[] = [];
+const engine = new Timer();
+const engineScorer = new SeasonScorer(header);
+const fedSealed: UnrankedRow[] = [];
 for (let a = 0; a < AGENTS; a++) {
   const records = agentRecords(a);
   checksum ^= floorClassic.run(() => floorCreateHash(records.snapshots));
   checksum ^= floorFast.run(() => floorOneShot(records.snapshots)) << 8;
   streamed.push(stream.run(() => scorer.scoreAgent(agents[a]!.id, records)));
+  // C: the same rows carrying their seals, sealed outside the timers (the engine has them stored).
+  const sealed = {
+    ...records,
+    snapshots: records.snapshots.map((row) => ({ ...row, seal: sealSnapshot(row) })),
+  };
+  fedSealed.push(engine.run(() => engineScorer.scoreAgent(agents[a]!.id, sealed)));
   if (a % 100 === 0) streamHeap = Math.max(streamHeap, process.memoryUsage().heapUsed);
 }
 const streamedResult = stream.run(() => scorer.result(streamed));
+const engineResult = engine.run(() => engineScorer.result(fedSealed));
 const streamPeak = peakRss();
 console.log(`floor 1, createHash().update(JSON).digest(): ${floorClassic} (checksum ${checksum})`);
 console.log(`floor 2, hash("sha256", JSON, "binary"):     ${floorFast}`);
@@ -149,6 +162,12 @@ console.log(
     `peak RSS ${mb(streamPeak)}, heap ${mb(streamHeap)}; ` +
     `${streamedResult.rows.filter((r) => r.score !== null).length} rows scored; seals ${sealsDigest(streamedResult.rows)}`,
 );
+console.log(
+  `C. streamed, rows carrying their stored seals (how the engine's cycle feeds it): ${engine} = ` +
+    `${ratio(engine, floorClassic)} floor 1, ${ratio(engine, floorFast)} floor 2 (cpu); ` +
+    `same seals as A: ${engineResult.rows.every((row, i) => row.seal === streamedResult.rows[i]!.seal)}`,
+);
+fedSealed.length = 0;
 
 // B. The whole season in memory, as `augur score --input` holds it.
 streamed.length = 0;

@@ -309,11 +309,18 @@ function scoreAgent(
   let lastSeal: Hex32 | null = null;
   for (let i = 0; i < n; i++) {
     const row = snapshots.rows[i]!;
-    const digest = snapshotSealDigest(row);
-    root.addDigest(digest);
-    // A given seal is named as given (sealSnapshot); only the ends are written out in hex.
-    if (i === 0) firstSeal = row.seal ?? digestHex(digest);
-    if (i === n - 1) lastSeal = row.seal ?? digestHex(digest);
+    // A given seal (the engine's stored record seal) is named as given and goes into the root
+    // straight from its hex; otherwise the row is sealed here. Only the ends are kept in hex.
+    if (row.seal !== undefined) {
+      root.addHex(row.seal, "snapshots (seal)");
+      if (i === 0) firstSeal = row.seal;
+      if (i === n - 1) lastSeal = row.seal;
+    } else {
+      const digest = snapshotSealDigest(row);
+      root.addDigest(digest);
+      if (i === 0) firstSeal = digestHex(digest);
+      if (i === n - 1) lastSeal = digestHex(digest);
+    }
     series.nav[i] = decimalValue(row.nav);
     series.flow[i] = decimalValue(row.flow);
     series.invested[i] = row.invested;

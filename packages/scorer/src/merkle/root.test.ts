@@ -39,7 +39,7 @@ describe("MerkleRootBuilder", () => {
 
   it("refuses a seal of the wrong length, naming where it came from", () => {
     expect(() => new MerkleRootBuilder().add(new Uint8Array(31))).to.throw(/seals\[0\].*32 bytes/);
-    expect(() => new MerkleRootBuilder().addHex("0x12", "line 3")).to.throw(/line 3/);
+    expect(() => new MerkleRootBuilder().addHex("0x12", "lines")).to.throw(/lines\[0\]/);
     expect(digestHex("\u0000".repeat(32))).to.equal(`0x${"00".repeat(32)}`);
   });
 });

@@ -27,8 +27,11 @@ export class MerkleRootBuilder {
     return this.count;
   }
 
-  /** Adds a seal written `0x` + 64 hex digits; `at` names it in the error for anything else. */
-  addHex(seal: string, at = `seals[${this.count}]`): void {
+  /**
+   * Adds a seal written `0x` + 64 hex digits; anything else is refused as `<list>[<position>]`
+   * (the name is assembled only on error: this runs once per leaf).
+   */
+  addHex(seal: string, list = "seals"): void {
     // Buffer#write stops at the first non-hex pair, so a short count means a bad digit.
     if (
       typeof seal !== "string" ||
@@ -37,7 +40,9 @@ export class MerkleRootBuilder {
       seal.charCodeAt(1) !== 0x78 ||
       this.leafInput.write(seal.slice(2), 1, 32, "hex") !== 32
     ) {
-      throw new InvalidInputError(at, "is not 0x followed by 64 hex digits", { value: seal });
+      throw new InvalidInputError(`${list}[${this.count}]`, "is not 0x followed by 64 hex digits", {
+        value: seal,
+      });
     }
     this.pushLeaf();
   }
@@ -81,6 +86,6 @@ export class MerkleRootBuilder {
 /** Merkle Tree Hash (RFC 9162 §2.1.1) of a list of seals; the empty tree hashes to sha256(""). */
 export function merkleRoot(seals: readonly Hex32[]): Hex32 {
   const builder = new MerkleRootBuilder();
-  for (let i = 0; i < seals.length; i++) builder.addHex(seals[i]!, `seals[${i}]`);
+  for (let i = 0; i < seals.length; i++) builder.addHex(seals[i]!);
   return builder.root();
 }
