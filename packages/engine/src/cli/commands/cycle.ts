@@ -11,6 +11,7 @@ import {
 import { openStore, type Store } from "../../store/open";
 import type { Command } from "../command";
 import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+import { repeatUntilSignalled } from "../repeat";
 
 /**
  * One cycle as `augur cycle` runs it: the indexer first (so anchors mined since the last run are
@@ -92,29 +93,11 @@ ${STORE_HELP}
         await once();
         return 0;
       }
-      let stopped = false;
-      let timer: NodeJS.Timeout | undefined;
-      let wake: () => void = () => undefined;
-      const stop = () => {
-        stopped = true;
-        if (timer) clearTimeout(timer);
-        wake();
-      };
-      process.on("SIGINT", stop);
-      process.on("SIGTERM", stop);
-      try {
-        while (!stopped) {
-          await once();
-          const wait = (CYCLE_SECONDS - (Math.floor(Date.now() / 1000) % CYCLE_SECONDS)) * 1000;
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            timer = setTimeout(resolve, wait);
-          });
-        }
-      } finally {
-        process.off("SIGINT", stop);
-        process.off("SIGTERM", stop);
-      }
+      // Each run waits until the start of the next hour, whenever the previous one finished.
+      await repeatUntilSignalled(
+        once,
+        () => (CYCLE_SECONDS - (Math.floor(Date.now() / 1000) % CYCLE_SECONDS)) * 1000,
+      );
       progress("stopped");
       return 0;
     } finally {

@@ -4,6 +4,7 @@ import { keepOnce } from "../../keeper/once";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
 import { integerOption, parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+import { repeatUntilSignalled } from "../repeat";
 
 export const command: Command = {
   name: "keeper",
@@ -79,28 +80,7 @@ ${STORE_HELP}
       };
       try {
         if (values.once) return (await pass()) === "pending" ? 3 : 0;
-        let stopped = false;
-        let wake: () => void = () => undefined;
-        let timer: NodeJS.Timeout | undefined;
-        const stop = () => {
-          stopped = true;
-          if (timer) clearTimeout(timer);
-          wake();
-        };
-        process.on("SIGINT", stop);
-        process.on("SIGTERM", stop);
-        try {
-          while (!stopped) {
-            await pass();
-            await new Promise<void>((resolve) => {
-              wake = resolve;
-              timer = setTimeout(resolve, interval * 1000);
-            });
-          }
-        } finally {
-          process.off("SIGINT", stop);
-          process.off("SIGTERM", stop);
-        }
+        await repeatUntilSignalled(pass, interval * 1000);
         say("stopped");
         return 0;
       } finally {
