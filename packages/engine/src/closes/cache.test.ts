@@ -53,18 +53,27 @@ for (const backend of testBackends()) {
     afterEach(async () => store.close());
 
     it("seals each (asset, hour) once, appends the seal, and is idempotent within the hour", async () => {
-      // The oracle covers only the cycle's own hour here: the backfill hours come back missing.
+      // The oracle covers only the cycle's own hour here: the hour before is missing, and the
+      // backfill stops there rather than asking about all 24.
       const source = new FakeCloses([TSLA, AAPL], (asset, at) => (at >= H0 ? price(asset, at) : undefined));
       const before = await log.size(store.db);
       const first = await cacheHourlyCloses(store, source, H0, H0 + 600);
       expect(first.stored).to.equal(2);
-      expect(first.missed).to.have.length(2 * BACKFILL_HOURS);
-      expect(new Set(first.missed.map((m) => m.reason))).to.deep.equal(new Set(["PriceOracleWindowNotCovered"]));
+      expect(first.missed.map((m) => [m.asset, m.at])).to.deep.equal([
+        [TSLA, H0 - HOUR_SECONDS],
+        [AAPL, H0 - HOUR_SECONDS],
+      ]);
+      expect(source.reads).to.equal(4);
+      expect(new Set(first.missed.map((m) => m.reason))).to.deep.equal(
+        new Set(["PriceOracleWindowNotCovered"]),
+      );
       const rows = await stored(store);
-      expect(rows.map((r) => [r.asset, Number(r.at), r.price18, r.close])).to.deep.equal([
-        [TSLA, H0, "180250000000000000000", 180.25],
-        [AAPL, H0, "360500000000000000000", 360.5],
-      ].sort());
+      expect(rows.map((r) => [r.asset, Number(r.at), r.price18, r.close])).to.deep.equal(
+        [
+          [TSLA, H0, "180250000000000000000", 180.25],
+          [AAPL, H0, "360500000000000000000", 360.5],
+        ].sort(),
+      );
       expect(await log.size(store.db)).to.equal(before + 2);
       for (const r of rows) {
         const body = JSON.parse(r.body) as CloseRecordBody;
@@ -94,7 +103,12 @@ for (const backend of testBackends()) {
       await cacheHourlyCloses(store, source, H0, H0);
       const count = (await stored(store)).length;
       // Three hours later, 40 minutes late: hours 1, 2 and 3, each at its own price.
-      const late = await cacheHourlyCloses(store, source, H0 + 3 * HOUR_SECONDS, H0 + 3 * HOUR_SECONDS + 2400);
+      const late = await cacheHourlyCloses(
+        store,
+        source,
+        H0 + 3 * HOUR_SECONDS,
+        H0 + 3 * HOUR_SECONDS + 2400,
+      );
       expect(late.stored).to.equal(3);
       const rows = (await stored(store)).slice(count);
       expect(rows.map((r) => Number(r.at))).to.deep.equal([1, 2, 3].map((h) => H0 + h * HOUR_SECONDS));

@@ -4,8 +4,14 @@ import type { Store } from "../store/open";
 import { cachedHours, insertCloses, lastCloseHour } from "../store/queries/closes";
 import { HOUR_SECONDS, type SealedClose, sealClose } from "./record";
 
-/** What the oracle answered for one (asset, hour): a price, or why it has none. */
-export type PriceReading = { readonly price18: bigint } | { readonly missing: string };
+/**
+ * What the oracle answered for one (asset, hour): a price, or why it has none. `earlierToo`
+ * says no earlier hour can have a price either (nothing pushed yet, or the pool's buffer ends
+ * after it), so a backfill stops there instead of asking about every older hour.
+ */
+export type PriceReading =
+  | { readonly price18: bigint }
+  | { readonly missing: string; readonly earlierToo?: boolean };
 
 /** Where hourly closes come from: the PriceOracle on chain (`OracleCloses`) or a test double. */
 export interface ClosesSource {
@@ -55,7 +61,7 @@ export function hoursToRead(asOf: number, last: number | undefined): number[] {
 /**
  * Reads the close of every priced asset at the cycle's hour `asOf` with `priceAt(asset, asOf)`
  * (so a late cycle still records the close of the right hour), plus hours missed since the
- * asset's last close (up to `BACKFILL_HOURS`). Each close is sealed, stored once per (asset,
+ * asset's last close (up to `BACKFILL_HOURS`, newest first, until the oracle's history ends). Each close is sealed, stored once per (asset,
  * hour) and its seal appended to the Merkle log, so the next anchor covers it. Idempotent: a
  * second run in the same hour reads and stores nothing.
  */
@@ -72,14 +78,25 @@ export async function cacheHourlyCloses(
   const pairs = await source.pairs();
   const twapWindow = pairs.length > 0 ? await source.twapWindow() : 0;
   for (const asset of pairs) {
-    for (const at of hoursToRead(asOf, await lastCloseHour(db, asset))) {
+    // Newest first: an hour the oracle can no longer cover ends the backfill of older ones.
+    for (const at of hoursToRead(asOf, await lastCloseHour(db, asset)).reverse()) {
       const reading = await source.priceAt(asset, at);
       if ("missing" in reading || reading.price18 <= 0n) {
         // The referee divides by closes: a zero price is no close (the oracle never returns one).
         missed.push({ asset, at, reason: "missing" in reading ? reading.missing : "zero price" });
+        if ("missing" in reading && reading.earlierToo) break;
         continue;
       }
-      read.push(sealClose({ chainId: source.chainId, oracle: source.oracle, asset, at, price18: reading.price18, twapWindow }));
+      read.push(
+        sealClose({
+          chainId: source.chainId,
+          oracle: source.oracle,
+          asset,
+          at,
+          price18: reading.price18,
+          twapWindow,
+        }),
+      );
     }
   }
   return { stored: await storeSealedCloses(store, read, now), missed };

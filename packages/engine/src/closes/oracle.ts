@@ -20,13 +20,16 @@ export const PRICE_ORACLE_ABI = [
 
 export const priceOracle = new Interface(PRICE_ORACLE_ABI);
 
-/** The reverts that mean "no price for that hour", not "the node or the call is broken". */
-const NO_PRICE = new Set([
-  "PriceOracleNoSource",
-  "PriceOracleWindowNotCovered",
-  "PriceOracleObserveFailed",
-  "PriceOracleFutureTimestamp",
-  "PriceOracleStalePrice",
+/**
+ * The reverts that mean "no price for that hour", not "the node or the call is broken"; true
+ * where no earlier hour can have one either (no source at all, or history that starts later).
+ */
+const NO_PRICE = new Map([
+  ["PriceOracleNoSource", true],
+  ["PriceOracleWindowNotCovered", true],
+  ["PriceOracleObserveFailed", false],
+  ["PriceOracleFutureTimestamp", false],
+  ["PriceOracleStalePrice", false],
 ]);
 
 const CONFIG_TOPICS = ["PoolSet", "PoolRemoved", "UpdaterSet"].map((n) => priceOracle.getEvent(n)!.topicHash);
@@ -94,7 +97,7 @@ export class OracleCloses implements ClosesSource {
       return { price18 };
     } catch (error) {
       const name = isCallException(error) ? error.revert?.name : undefined;
-      if (name && NO_PRICE.has(name)) return { missing: name };
+      if (name && NO_PRICE.has(name)) return { missing: name, earlierToo: NO_PRICE.get(name)! };
       throw error;
     }
   }

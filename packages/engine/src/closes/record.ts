@@ -44,7 +44,9 @@ export function closeOf(price18: bigint): number {
 }
 
 /** Builds and seals the record of `priceAt(asset, at) = price18`. */
-export function sealClose(fields: Omit<CloseRecordBody, "format" | "price18"> & { price18: bigint }): SealedClose {
+export function sealClose(
+  fields: Omit<CloseRecordBody, "format" | "price18"> & { price18: bigint },
+): SealedClose {
   const body: CloseRecordBody = {
     format: "augur-close/v1",
     chainId: fields.chainId,

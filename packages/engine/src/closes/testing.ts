@@ -2,7 +2,8 @@ import type { ClosesSource, PriceReading } from "./cache";
 
 /**
  * A PriceOracle stand-in: `price(asset, at)` gives the 18-decimal price, undefined for an hour
- * the oracle cannot answer (recorded as `PriceOracleWindowNotCovered`). Counts every read.
+ * the oracle cannot answer (`PriceOracleWindowNotCovered`, as for a history that starts later:
+ * no older hour is asked about). Counts every read.
  */
 export class FakeCloses implements ClosesSource {
   readonly chainId = 31337;
@@ -25,6 +26,6 @@ export class FakeCloses implements ClosesSource {
   async priceAt(asset: string, at: number): Promise<PriceReading> {
     this.reads++;
     const price18 = this.price(asset, at);
-    return price18 === undefined ? { missing: "PriceOracleWindowNotCovered" } : { price18 };
+    return price18 === undefined ? { missing: "PriceOracleWindowNotCovered", earlierToo: true } : { price18 };
   }
 }

@@ -27,7 +27,7 @@ export interface CallTerms {
 type Fields = Record<string, unknown>;
 
 /** Reads a stored call record's body (its sealed JSON text or the parsed object). */
-export function callTerms(body: string | Fields): CallTerms {
+export function callTerms(body: string | object): CallTerms {
   const m = (typeof body === "string" ? JSON.parse(body) : body) as Fields;
   const reveal = m.reveal !== null && typeof m.reveal === "object" ? (m.reveal as Fields) : undefined;
   const resolvedAt = Number(m.resolvedAt);
