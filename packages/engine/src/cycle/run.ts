@@ -128,7 +128,12 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
 }
 
 /** The closes step: the hour's close of every priced asset, sealed once; misses are reported, not fatal. */
-async function cacheCloses(deps: CycleDeps, source: ClosesSource, asOf: number, now: number): Promise<number> {
+async function cacheCloses(
+  deps: CycleDeps,
+  source: ClosesSource,
+  asOf: number,
+  now: number,
+): Promise<number> {
   const say = deps.progress ?? (() => undefined);
   const report = await cacheHourlyCloses(deps.store, source, asOf, now);
   const missed = report.missed.length

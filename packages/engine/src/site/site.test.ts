@@ -191,7 +191,9 @@ describe("site in headless Chromium", function () {
     expect(served).to.contain(board.input_seal);
     for (const a of board.agents) {
       expect(served).to.contain(`<section id="monkeys-${a.agent}">`);
-      expect(served).to.match(new RegExp(`#monkeys-${a.agent}">${a.agent}</a></td>\\s*<td class="num">${a.percentile.toFixed(2)}<`));
+      expect(served).to.match(
+        new RegExp(`#monkeys-${a.agent}">${a.agent}</a></td>\\s*<td class="num">${a.percentile.toFixed(2)}<`),
+      );
     }
   });
 

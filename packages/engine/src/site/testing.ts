@@ -226,7 +226,16 @@ async function seedCloses(store: Store, now: number): Promise<void> {
   for (const asset of [TSLA, AAPL]) {
     for (let hour = Math.ceil(SEASON_START / HOUR); hour * HOUR <= now; hour++) {
       const price18 = BigInt(units18(priceAt(asset, hour)));
-      closes.push(sealClose({ chainId: TEST_CHAIN_ID, oracle: ORACLE, asset, at: hour * HOUR, price18, twapWindow: 300 }));
+      closes.push(
+        sealClose({
+          chainId: TEST_CHAIN_ID,
+          oracle: ORACLE,
+          asset,
+          at: hour * HOUR,
+          price18,
+          twapWindow: 300,
+        }),
+      );
     }
   }
   await storeSealedCloses(store, closes, now);

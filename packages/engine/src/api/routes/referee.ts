@@ -13,7 +13,9 @@ const number = { type: "number" } as const;
 const quantilesSchema = {
   type: "object",
   required: ["min", ...QUANTILE_PERCENTS.map((p) => `p${p}`), "max"],
-  properties: Object.fromEntries(["min", ...QUANTILE_PERCENTS.map((p) => `p${p}`), "max"].map((k) => [k, number])),
+  properties: Object.fromEntries(
+    ["min", ...QUANTILE_PERCENTS.map((p) => `p${p}`), "max"].map((k) => [k, number]),
+  ),
 } as const;
 
 /** The pinned detail object of `augur referee detail --json`. */
@@ -64,14 +66,7 @@ const leaderboardSchema = {
 const detailSchema = {
   type: "object",
   description: "`augur referee detail --json --monkeys`, plus the counts and a histogram of the monkeys",
-  required: [
-    ...detailRequired,
-    "pending_calls",
-    "monkeys_below",
-    "monkeys_equal",
-    "monkeys",
-    "histogram",
-  ],
+  required: [...detailRequired, "pending_calls", "monkeys_below", "monkeys_equal", "monkeys", "histogram"],
   properties: {
     ...detailProperties,
     pending_calls: uintSchema,
@@ -88,7 +83,8 @@ const detailSchema = {
 
 const inputSchema = {
   type: "object",
-  description: "The referee's pinned input file for the epoch (packages/scorer/schema/referee-input.schema.json)",
+  description:
+    "The referee's pinned input file for the epoch (packages/scorer/schema/referee-input.schema.json)",
   required: ["epoch", "closes", "predictions"],
   properties: {
     epoch: { type: ["string", "integer"] },
@@ -133,7 +129,11 @@ export function refereeRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const epochOf = async (epoch: string): Promise<RefereeEpoch> => {
     const season = await findSeason(db, epoch);
     if (!season)
-      throw new ApiError(404, "UNKNOWN_EPOCH", `season ${epoch} does not exist (a referee epoch is a season id)`);
+      throw new ApiError(
+        404,
+        "UNKNOWN_EPOCH",
+        `season ${epoch} does not exist (a referee epoch is a season id)`,
+      );
     return memo.get(db, epoch, () => refereeEpoch(db, season));
   };
   const epochParams = { type: "object", required: ["epoch"], properties: { epoch: epochSchema } } as const;

@@ -62,9 +62,10 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
       Each agent is compared with ${ref.monkeys} monkeys that make its exact calls but pick directions with a
       fair coin (${ref.method}). The number is the agent's percentile inside that crowd; ties count half.
       Under 10 scored calls an agent is still proving. Inputs: the hourly closes the engine reads from the
-      PriceOracle each hour and the season's CallLedger calls, each sealed in the log
-      (<a href="/api/v1/referee/${season}/input">input file</a>, seal <code>${ref.input_seal}</code>;
-      <a href="/api/v1/referee/${season}">leaderboard.json</a>).
+      PriceOracle each hour and the season's CallLedger calls, each sealed in the log (<a
+        href="/api/v1/referee/${season}/input"
+        >input file</a
+      >, seal <code>${ref.input_seal}</code>; <a href="/api/v1/referee/${season}">leaderboard.json</a>).
     </p>
     <p><a href="/methodology#referee">How the referee is computed</a></p>
     ${details.length === 0
@@ -90,8 +91,8 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
                   })}
                   <figcaption>
                     Monkey sums from ${fixed(a.histogram.min, 4)} to ${fixed(a.histogram.max, 4)} (median
-                    ${fixed(a.quantiles.p50, 4)}); ${a.agent}'s Σr ${fixed(a.sum_r, 4)} is the red
-                    line, percentile ${fixed(a.percentile, 2)}.
+                    ${fixed(a.quantiles.p50, 4)}); ${a.agent}'s Σr ${fixed(a.sum_r, 4)} is the red line,
+                    percentile ${fixed(a.percentile, 2)}.
                   </figcaption>
                 </figure>
               </section>`,

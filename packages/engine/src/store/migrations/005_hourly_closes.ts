@@ -29,8 +29,7 @@ export function hourlyCloses(dialect: DialectName): Migration {
       // The epoch's input reads a time range over every asset.
       await db.schema.createIndex("hourly_closes_by_hour").on(HOURLY_CLOSES_TABLE).columns(["at"]).execute();
       await createRefuseFunction(db, dialect); // idempotent; keeps this migration self-contained
-      for (const statement of appendOnlyStatements(dialect, HOURLY_CLOSES_TABLE))
-        await statement.execute(db);
+      for (const statement of appendOnlyStatements(dialect, HOURLY_CLOSES_TABLE)) await statement.execute(db);
     },
   };
 }
