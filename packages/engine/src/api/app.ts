@@ -8,6 +8,7 @@ import { anchorRoutes } from "./routes/anchors";
 import { consensusRoutes } from "./routes/consensus";
 import { metaRoutes } from "./routes/meta";
 import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
+import { refereeRoutes } from "./routes/referee";
 import { riskRoutes } from "./routes/risk";
 import { scoreRoutes } from "./routes/scores";
 import { seasonRoutes } from "./routes/seasons";
@@ -46,6 +47,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   recordReadRoutes(app, deps);
   scoreRoutes(app, deps);
   riskRoutes(app, deps);
+  refereeRoutes(app, deps);
   anchorRoutes(app, deps);
   seasonRoutes(app, deps);
   consensusRoutes(app, deps);

@@ -1,4 +1,5 @@
 import type { Hex32 } from "@augur/scorer";
+import { cacheHourlyCloses, type ClosesSource } from "../closes/cache";
 import { appendEngineRecords } from "../records/append";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
@@ -19,6 +20,8 @@ export interface CycleDeps {
   readonly scorer?: Scorer;
   /** True: seal and store every open season's vault risk rows after scoring (`augur cycle`). */
   readonly risk?: boolean;
+  /** Present: seal and store the hour's close of every asset it prices, first (the referee's closes). */
+  readonly closes?: ClosesSource;
   /** Unix seconds. */
   readonly now: () => number;
   readonly progress?: (line: string) => void;
@@ -35,6 +38,8 @@ export interface CycleReport {
   readonly scoreRows: number;
   /** Risk rows sealed now; a season with rows at `asOf` adds none. */
   readonly riskRows: number;
+  /** Hourly closes sealed now; an (asset, hour) already cached adds none. */
+  readonly closes: number;
 }
 
 const log = new MerkleLogStore();
@@ -65,6 +70,9 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
   const say = deps.progress ?? (() => undefined);
   const now = deps.now();
   const asOf = Math.floor(now / CYCLE_SECONDS) * CYCLE_SECONDS;
+
+  // Closes first: their seals then join the head this very cycle anchors.
+  const closes = deps.closes ? await cacheCloses(deps, deps.closes, asOf, now) : 0;
 
   const treeSize = await log.size(db);
   const head: LogHead = { treeSize, root: await log.root(db, treeSize) };
@@ -115,7 +123,24 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     scoredSeasons,
     scoreRows,
     riskRows,
+    closes,
   };
+}
+
+/** The closes step: the hour's close of every priced asset, sealed once; misses are reported, not fatal. */
+async function cacheCloses(
+  deps: CycleDeps,
+  source: ClosesSource,
+  asOf: number,
+  now: number,
+): Promise<number> {
+  const say = deps.progress ?? (() => undefined);
+  const report = await cacheHourlyCloses(deps.store, source, asOf, now);
+  const missed = report.missed.length
+    ? `; no price for ${report.missed.length} (${[...new Set(report.missed.map((m) => m.reason))].join(", ")})`
+    : "";
+  say(`closes: ${report.stored} hourly closes sealed as of ${asOf}${missed}`);
+  return report.stored;
 }
 
 /** The risk step: every season still scored this hour gets its sealed risk rows once, from anchored records. */

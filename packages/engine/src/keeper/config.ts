@@ -1,4 +1,6 @@
-import { getAddress, JsonRpcProvider } from "ethers";
+import { Contract, getAddress, JsonRpcProvider } from "ethers";
+import type { ClosesSource } from "../closes/cache";
+import { OracleCloses } from "../closes/oracle";
 import { integerOption, type Env } from "../cli/options";
 import type { FollowReport } from "../indexer/follow";
 import { allOf, ledgerIndexer } from "../indexer/ledger";
@@ -14,6 +16,7 @@ export const KEEPER_OPTIONS = {
   rpc: { type: "string" },
   registry: { type: "string" },
   ledger: { type: "string" },
+  oracle: { type: "string" },
   confirmations: { type: "string" },
   keystore: { type: "string" },
   "start-block": { type: "string" },
@@ -27,6 +30,8 @@ export const KEEPER_HELP = `Chain (the keeper is on when --rpc and --registry ar
   --registry <address>   AnchorRegistry address (env AUGUR_REGISTRY)
   --ledger <address>     CallLedger address (env AUGUR_LEDGER): its events are indexed
                          and resolved calls of registered agents sealed as call records
+  --oracle <address>     PriceOracle address (env AUGUR_ORACLE; default: the ledger's
+                         oracle()): the cycle seals every priced asset's hourly close
   --confirmations <n>    blocks a post must be under to count as anchored, 1 = mined
                          (env AUGUR_CONFIRMATIONS; default 1)
   --start-block <n>      block the contracts were deployed at; event searches start there
@@ -49,6 +54,8 @@ export interface KeeperHandle {
   /** Follows the registry's (and the ledger's) events, reorg-safe, acting on confirmed ones. */
   readonly indexer: { poll(): Promise<FollowReport> };
   readonly sender: string;
+  /** The PriceOracle's hourly closes (the referee's), when an oracle or a ledger is configured. */
+  readonly closes?: ClosesSource;
   close(): void;
 }
 
@@ -70,6 +77,8 @@ export async function openKeeper(
   const registryAddress = addressOption("--registry", registryText);
   const ledgerText = (flags.ledger ?? env.AUGUR_LEDGER ?? "").trim();
   const ledgerAddress = ledgerText ? addressOption("--ledger", ledgerText) : undefined;
+  const oracleText = (flags.oracle ?? env.AUGUR_ORACLE ?? "").trim();
+  let oracleAddress = oracleText ? addressOption("--oracle", oracleText) : undefined;
   const confirmations = integerOption(
     "--confirmations",
     flags.confirmations ?? env.AUGUR_CONFIRMATIONS,
@@ -118,6 +127,15 @@ export async function openKeeper(
       throw new KeeperConfigError(`no contract at ${address} on chain ${chainId}`);
     }
   }
+  if (!oracleAddress && ledgerAddress) {
+    // The ledger settles against exactly one oracle: the referee's closes come from the same one.
+    const ledger = new Contract(ledgerAddress, ["function oracle() view returns (address)"], provider);
+    oracleAddress = getAddress((await ledger.getFunction("oracle").staticCall()) as string);
+  }
+  if (oracleAddress && (await provider.getCode(oracleAddress)) === "0x") {
+    provider.destroy();
+    throw new KeeperConfigError(`no contract at ${oracleAddress} on chain ${chainId}`);
+  }
   const registry = new RegistryReader(provider, registryAddress, chainId, startBlock);
   const keeper = new ChainKeeper({
     store,
@@ -141,7 +159,15 @@ export async function openKeeper(
     );
   }
   const indexer = allOf(followers);
-  return { keeper, registry, indexer, sender: signer.address, close: () => provider.destroy() };
+  const closes = oracleAddress ? new OracleCloses(provider, oracleAddress, chainId, startBlock) : undefined;
+  return {
+    keeper,
+    registry,
+    indexer,
+    sender: signer.address,
+    ...(closes ? { closes } : {}),
+    close: () => provider.destroy(),
+  };
 }
 
 /** A 20-byte address, lowercase or with a valid EIP-55 checksum. */

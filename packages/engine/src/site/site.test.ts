@@ -181,6 +181,22 @@ describe("site in headless Chromium", function () {
     expect(order[order.length - 1]).to.equal(SITE_AGENTS.riskUnmeasurable);
   });
 
+  it("referee page: every agent of the pinned route, with its percentile and its monkeys", async () => {
+    const board = (await (await fetch(`${server.url}/api/v1/referee/${SITE_SEASON}`)).json()) as {
+      input_seal: string;
+      agents: { agent: string; percentile: number; status: string }[];
+    };
+    expect(board.agents.map((a) => a.agent)).to.include("ada");
+    const served = await (await fetch(`${server.url}/referee?season=${SITE_SEASON}`)).text();
+    expect(served).to.contain(board.input_seal);
+    for (const a of board.agents) {
+      expect(served).to.contain(`<section id="monkeys-${a.agent}">`);
+      expect(served).to.match(
+        new RegExp(`#monkeys-${a.agent}">${a.agent}</a></td>\\s*<td class="num">${a.percentile.toFixed(2)}<`),
+      );
+    }
+  });
+
   it("every page fits a 390 px wide phone: no horizontal page scroll", async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const overflowing: string[] = [];

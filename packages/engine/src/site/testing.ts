@@ -1,9 +1,12 @@
 import type { Wallet } from "ethers";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../api/app";
+import { storeSealedCloses } from "../closes/cache";
+import { type SealedClose, sealClose } from "../closes/record";
 import type { AnchorReceipt, Keeper } from "../cycle/seams";
 import { AugurScorer } from "../cycle/augur-scorer";
 import { runCycle } from "../cycle/run";
+import type { CallRecordBody } from "../indexer/calls";
 import { appendEngineRecords, type EngineRecord } from "../records/append";
 import { ingestRecord, type Submission } from "../records/ingest";
 import { addTestSeason, SEASON_START, sign, TEST_CHAIN_ID, testWallet } from "../records/testing";
@@ -13,7 +16,7 @@ import { insertSeason } from "../store/queries/seasons";
 /**
  * A seeded store for the site's tests: a season with six agents whose records go through the
  * engine's real ingestion (signed EIP-712), calls and consensus events as the indexer writes
- * them, and two hourly cycles (anchor → score → anchor) so every score is sealed and anchored.
+ * them, the referee's hourly closes as the cycle seals them, and two hourly cycles (anchor → score → anchor) so every score is sealed and anchored.
  */
 export const SITE_SEASON = "s1";
 const DAY = 86_400;
@@ -23,6 +26,8 @@ export const SITE_NOW = SEASON_START + 8 * DAY + 1800;
 
 export const TSLA = "0x1111111111111111111111111111111111111111";
 export const AAPL = "0x2222222222222222222222222222222222222222";
+const LEDGER = "0x3333333333333333333333333333333333333333";
+const ORACLE = "0x4444444444444444444444444444444444444444";
 
 interface AgentPlan {
   readonly id: string;
@@ -169,10 +174,11 @@ async function seedAgent(store: Store, plan: AgentPlan, now: number): Promise<vo
   }
 }
 
-/** Calls as the chain indexer records them from CallLedger (engine records, not signed by agents). */
+/** Calls as the chain indexer seals them from CallLedger (engine records, not signed by agents). */
 async function seedCalls(store: Store, now: number): Promise<void> {
   const records: EngineRecord[] = [];
   for (const plan of PLANS) {
+    const agent = testWallet(`site agent ${plan.id}`).address.toLowerCase();
     for (let i = 0; i < plan.calls; i++) {
       const asset = i % 3 === 0 ? AAPL : TSLA;
       const revealHour = Math.floor(SEASON_START / HOUR) + 5 + i * 11 + plan.id.length;
@@ -182,30 +188,57 @@ async function seedCalls(store: Store, now: number): Promise<void> {
       const exit = priceAt(asset, revealHour + windowHours);
       const moved = Math.sign(exit - entry);
       const outcome = moved === 0 ? "void" : moved > 0 === (direction === "up") ? "hit" : "miss";
-      records.push({
-        kind: "call",
+      const confidenceBps = 5500 + 500 * (i % 5);
+      const closesAt = revealHour * HOUR + 120 + windowHours * HOUR; // revealed 2 minutes past the hour
+      const body: CallRecordBody = {
+        format: "augur-call/v1",
+        chainId: TEST_CHAIN_ID,
+        ledger: LEDGER,
+        callId: `${plan.id.length * 100 + i}`,
+        agent,
         agentId: plan.id,
         seasonId: SITE_SEASON,
-        body: {
-          format: "augur-call/v1",
-          callId: `${plan.id}-${i}`,
-          agentId: plan.id,
-          seasonId: SITE_SEASON,
+        outcome,
+        confidenceBps,
+        resolvedAt: closesAt + 60,
+        resolveTx: `0x${(i + 1).toString(16).padStart(4, "0").repeat(16)}`,
+        reveal: {
           asset,
           window: windowHours * HOUR,
           direction,
-          confidenceBps: 5500 + 500 * (i % 5),
-          revealedAt: revealHour * HOUR + 120,
-          closesAt: (revealHour + windowHours) * HOUR,
-          resolvedAt: (revealHour + windowHours) * HOUR,
+          confidenceBps,
           entryPrice: units18(entry),
-          exitPrice: units18(exit),
-          outcome,
+          closesAt,
+          vote: "1",
+          revealTx: `0x${(i + 1).toString(16).padStart(4, "f").repeat(16)}`,
         },
-      });
+        exitPrice: units18(exit),
+      };
+      records.push({ kind: "call", agentId: plan.id, seasonId: SITE_SEASON, body });
     }
   }
   await store.db.transaction().execute((trx) => appendEngineRecords(trx, records, now));
+}
+
+/** The referee's hourly closes of both assets from the season's start to the fixture's clock. */
+async function seedCloses(store: Store, now: number): Promise<void> {
+  const closes: SealedClose[] = [];
+  for (const asset of [TSLA, AAPL]) {
+    for (let hour = Math.ceil(SEASON_START / HOUR); hour * HOUR <= now; hour++) {
+      const price18 = BigInt(units18(priceAt(asset, hour)));
+      closes.push(
+        sealClose({
+          chainId: TEST_CHAIN_ID,
+          oracle: ORACLE,
+          asset,
+          at: hour * HOUR,
+          price18,
+          twapWindow: 300,
+        }),
+      );
+    }
+  }
+  await storeSealedCloses(store, closes, now);
 }
 
 async function seedConsensus(store: Store): Promise<void> {
@@ -272,6 +305,7 @@ export async function seededSiteStore(
   await addTestSeason(store, SITE_SEASON);
   for (const plan of PLANS) await seedAgent(store, plan, SITE_NOW);
   await seedCalls(store, SITE_NOW);
+  await seedCloses(store, SITE_NOW);
   await seedConsensus(store);
   const keeper = instantKeeper();
   const scorer = new AugurScorer();

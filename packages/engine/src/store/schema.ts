@@ -16,6 +16,7 @@ export interface Database {
   keeper_attempts: KeeperAttemptsTable;
   scores: ScoresTable;
   risk_rows: RiskRowsTable;
+  hourly_closes: HourlyClosesTable;
   consensus_rounds: ConsensusRoundsTable;
   indexer_cursors: IndexerCursorsTable;
   indexer_blocks: IndexerBlocksTable;
@@ -212,6 +213,26 @@ export interface RiskRowsTable {
 }
 
 export const RISK_ROWS_TABLE = "risk_rows";
+
+/** One sealed hourly close per (asset, hour), read from the PriceOracle; see migration 005. */
+export interface HourlyClosesTable {
+  /** The stock token, lowercase 0x address: the referee's pair key. */
+  asset: string;
+  /** The hour, unix seconds (a multiple of 3600). */
+  at: number;
+  chain_id: number;
+  oracle: string;
+  /** `priceAt(asset, at)`: USDG per whole token, 18 decimals, as a decimal string. */
+  price18: string;
+  /** price18 / 10^18 as the nearest double: the referee's close. */
+  close: number;
+  body: string;
+  seal: string;
+  leaf_index: number;
+  created_at: number;
+}
+
+export const HOURLY_CLOSES_TABLE = "hourly_closes";
 
 /** Written by the chain indexer from CallLedger `Consensus` events; rolled back on reorg. */
 export interface ConsensusRoundsTable {

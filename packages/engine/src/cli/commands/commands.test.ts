@@ -90,7 +90,9 @@ describe("augur migrate, season, serve", () => {
     expect(r.code, r.err).to.equal(0);
     expect(r.out).to.contain(`augur cycle: log head: size 0, root 0x${"e3b0c442"}`);
     expect(r.out).to.contain("augur cycle: keeper: not configured");
-    expect(r.out).to.match(/augur cycle: done as of \S+Z: head 0, 0 score rows in 0 seasons, 0 risk rows\n$/);
+    expect(r.out).to.match(
+      /augur cycle: done as of \S+Z: head 0, 0 score rows in 0 seasons, 0 risk rows, 0 closes\n$/,
+    );
   });
 
   it("serve refuses a bad port or an unknown flag with exit 2 before opening anything", async () => {

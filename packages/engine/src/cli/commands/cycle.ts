@@ -20,7 +20,7 @@ import { repeatUntilSignalled } from "../repeat";
  */
 export async function cycleOnce(options: {
   readonly store: Store;
-  readonly chain?: Pick<KeeperHandle, "keeper" | "indexer">;
+  readonly chain?: Pick<KeeperHandle, "keeper" | "indexer" | "closes">;
   readonly now: () => number;
   readonly progress: (line: string) => void;
 }): Promise<CycleReport> {
@@ -32,6 +32,7 @@ export async function cycleOnce(options: {
   const report = await runCycle({
     store,
     ...(chain ? { keeper: chain.keeper } : {}),
+    ...(chain?.closes ? { closes: chain.closes } : {}),
     scorer: new AugurScorer(),
     risk: true,
     now,
@@ -39,7 +40,7 @@ export async function cycleOnce(options: {
   });
   progress(
     `done as of ${new Date(report.asOf * 1000).toISOString()}: head ${report.head.treeSize}, ` +
-      `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons, ${report.riskRows} risk rows`,
+      `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons, ${report.riskRows} risk rows, ${report.closes} closes`,
   );
   return report;
 }
@@ -53,6 +54,11 @@ One cycle reads the Merkle log head, has the keeper anchor it, scores every open
 season from anchored inputs and appends the sealed score manifests to the log
 (they join the next anchor). Every step is idempotent: a rerun in the same hour
 adds no second anchor and no second score row.
+
+With a PriceOracle (--oracle, or the oracle of --ledger) each cycle first seals
+the hour's close of every asset the oracle prices, priceAt(asset, hour), into the
+referee's hourly closes (docs/referee.md); hours missed in the last day are
+filled in from the oracle's history where its buffer still covers them.
 
 Without --once it runs at the start of every hour until SIGINT or SIGTERM.
 Scores are augur-score/v1 (packages/scorer). With --rpc and --registry the

@@ -1,9 +1,11 @@
 /**
  * Reads the stored record bodies the site's views need, in the units people read: USDG for NAV
  * and flow, a fraction for invested, a plain number for prices. Signed records are
- * `{ format, type, domain, message }`; call records (written by the chain indexer) carry their
- * fields at the top level.
+ * `{ format, type, domain, message }`; call records (written by the chain indexer) are read by
+ * `callTerms`.
  */
+import { callTerms } from "../../records/call-terms";
+
 const USDG_UNITS = 1e6;
 const PRICE_UNITS = 1e18;
 
@@ -84,22 +86,20 @@ export function decisionPoint(body: string): DecisionPoint {
   return { at: num(m.decidedAt), source: String(m.source), asset: String(m.asset), action: String(m.action) };
 }
 
-const OUTCOMES: readonly CallOutcome[] = ["hit", "miss", "void", "open"];
-
+/** A sealed call record (the chain indexer's `augur-call/v1`) as the site shows it. */
 export function callPoint(body: string, seal: string): CallPoint {
-  const m = messageOf(body);
-  const outcome = OUTCOMES.includes(m.outcome as CallOutcome) ? (m.outcome as CallOutcome) : "open";
+  const t = callTerms(body);
   return {
-    callId: String(m.callId ?? ""),
-    asset: String(m.asset ?? ""),
-    window: num(m.window),
-    direction: m.direction === "down" ? "down" : "up",
-    confidenceBps: num(m.confidenceBps),
-    revealedAt: num(m.revealedAt),
-    closesAt: num(m.closesAt),
-    entryPrice: optionalPrice(m.entryPrice),
-    exitPrice: optionalPrice(m.exitPrice),
-    outcome,
+    callId: t.callId,
+    asset: t.asset,
+    window: t.window,
+    direction: t.direction,
+    confidenceBps: t.confidenceBps,
+    revealedAt: t.revealedAt,
+    closesAt: t.closesAt,
+    entryPrice: optionalPrice(t.entryPrice),
+    exitPrice: optionalPrice(t.exitPrice),
+    outcome: t.outcome,
     seal,
   };
 }

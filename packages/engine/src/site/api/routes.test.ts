@@ -82,14 +82,16 @@ for (const backend of testBackends()) {
       expect(history.status).to.equal(200);
       expect((history.body.snapshots as unknown[]).length).to.equal(7);
       expect((history.body.calls as unknown[]).length).to.equal(12);
-      const referee = await get(`/api/v1/seasons/${SITE_SEASON}/referee`);
-      const agents = referee.body.agents as {
-        agent: string;
-        status: string;
-        histogram: { counts: number[] };
-      }[];
+      // The referee is served by the pinned routes only (GET /api/v1/referee/…), not a site view.
+      expect((await get(`/api/v1/seasons/${SITE_SEASON}/referee`)).status).to.equal(404);
+      const referee = await get(`/api/v1/referee/${SITE_SEASON}`);
+      const agents = referee.body.agents as { agent: string; status: string }[];
       expect(agents.find((a) => a.agent === "ada")?.status).to.equal("ranked");
-      for (const a of agents) expect(a.histogram.counts.reduce((x, y) => x + y, 0)).to.equal(2048);
+      for (const a of agents) {
+        const detail = await get(`/api/v1/referee/${SITE_SEASON}/agents/${a.agent}`);
+        const counts = (detail.body.histogram as { counts: number[] }).counts;
+        expect(counts.reduce((x, y) => x + y, 0)).to.equal(2048);
+      }
       const risk = await get(`/api/v1/seasons/${SITE_SEASON}/risk`);
       const fay = (
         risk.body.rows as { vault_id: string; score: number | null; reason: string | null }[]
@@ -106,7 +108,7 @@ for (const backend of testBackends()) {
       expect((await get(`/api/v1/agents/nobody/history?season_id=${SITE_SEASON}`)).body).to.deep.include({
         error: { code: "UNKNOWN_AGENT", message: `agent nobody is not registered in season ${SITE_SEASON}` },
       });
-      expect((await get("/api/v1/seasons/nope/referee")).status).to.equal(404);
+      expect((await get("/api/v1/referee/nope")).status).to.equal(404);
       expect((await get("/api/v1/seasons/nope/risk")).status).to.equal(404);
       const paths = Object.keys((await get("/api/v1/openapi.json")).body.paths as object);
       expect(paths).to.include.members([

@@ -17,8 +17,6 @@ import {
   type StandingSort,
 } from "./queries";
 import { callPoint, snapshotPoint, streaks } from "./record-bodies";
-import { LogSizeMemo } from "./log-memo";
-import { refereeView, type RefereeView } from "./referee-view";
 import { servedRiskRows } from "../../risk/served";
 import { latestRiskRows } from "../../store/queries/risk";
 
@@ -39,7 +37,6 @@ function parsedJson(text: string): Record<string, unknown> {
  */
 export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
   const db = deps.store.db;
-  const refereeMemo = new LogSizeMemo<RefereeView>();
 
   app.get(
     "/api/v1/seasons",
@@ -159,29 +156,6 @@ export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
         calls: calls.sort((a, b) => b.revealedAt - a.revealedAt),
         ...streaks(calls),
       };
-    },
-  );
-
-  app.get(
-    "/api/v1/seasons/:id/referee",
-    {
-      schema: {
-        summary: "Monkey-percentile referee (referee/v1) over the season's calls",
-        tags: ["referee"],
-        params: seasonParams,
-        response: { "4xx": errorBody },
-      },
-    },
-    async (request) => {
-      const { id } = request.params as { id: string };
-      await requireSeason(deps, id);
-      return refereeMemo.get(db, id, async () => {
-        const records = await seasonRecords(db, id, ["call"]);
-        return refereeView(
-          id,
-          records.map((r) => ({ ...callPoint(r.body, r.seal), agent: r.agent_id })),
-        );
-      });
     },
   );
 

@@ -1,6 +1,5 @@
 import { expect } from "chai";
 import { type CallPoint, streaks } from "./record-bodies";
-import { histogramOf } from "./referee-view";
 
 const call = (closesAt: number, outcome: CallPoint["outcome"]): CallPoint => ({
   callId: String(closesAt),
@@ -32,14 +31,5 @@ describe("site views", () => {
       bestStreak: 3,
     });
     expect(streaks([])).to.deep.equal({ streak: 0, bestStreak: 0 });
-  });
-
-  it("histogram: every value lands in one bin, the maximum in the last", () => {
-    const values = Float64Array.from([-1, -0.5, 0, 0, 0.5, 1]);
-    const h = histogramOf(values, 4);
-    expect(h).to.deep.include({ min: -1, max: 1 });
-    expect(h.counts).to.deep.equal([1, 1, 2, 2]);
-    expect(histogramOf([3, 3, 3]).counts).to.deep.equal([3]);
-    expect(histogramOf([]).counts).to.deep.equal([]);
   });
 });

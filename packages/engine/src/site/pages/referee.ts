@@ -1,4 +1,6 @@
+import type { RefereeLeaderboardJson } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
+import type { RefereeAgentDetail } from "../../referee/served";
 import { apiGet } from "../api-client";
 import { histogramChart } from "../charts";
 import { fixed } from "../format";
@@ -6,25 +8,6 @@ import { html } from "../html";
 import { layout } from "../layout";
 import { idParam } from "../params";
 import type { SeasonsView } from "../types";
-
-interface RefereeAgent {
-  readonly agent: string;
-  readonly status: "proving" | "ranked";
-  readonly percentile: number;
-  readonly scoredCalls: number;
-  readonly pendingCalls: number;
-  readonly sumR: number;
-  readonly monkeysBelow: number;
-  readonly monkeysEqual: number;
-  readonly quantiles: Record<string, number>;
-  readonly histogram: { min: number; max: number; counts: number[] };
-}
-interface Referee {
-  readonly method: string;
-  readonly monkeys: number;
-  readonly source: string;
-  readonly agents: readonly RefereeAgent[];
-}
 
 /** `/referee`: the monkey-percentile leaderboard (ranked, then proving) and each agent's monkeys. */
 export async function refereePage(app: FastifyInstance, query: Record<string, unknown>): Promise<string> {
@@ -37,9 +20,14 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
         <p>No season yet.</p>`,
     });
   const season = query.season === undefined ? seasons[0]!.id : idParam(query.season, "season");
-  const ref = await apiGet<Referee>(app, `/api/v1/seasons/${season}/referee`);
+  // The pinned routes: leaderboard.json, then each agent's detail (counts and its monkeys).
+  const ref = await apiGet<RefereeLeaderboardJson>(app, `/api/v1/referee/${season}`);
+  const details: RefereeAgentDetail[] = [];
+  for (const a of ref.agents) {
+    details.push(await apiGet<RefereeAgentDetail>(app, `/api/v1/referee/${season}/agents/${a.agent}`));
+  }
   const table = (status: "ranked" | "proving") => {
-    const rows = ref.agents.filter((a) => a.status === status);
+    const rows = details.filter((a) => a.status === status);
     if (rows.length === 0) return html`<p class="muted">No ${status} agent.</p>`;
     return html`<div class="table-wrap">
       <table>
@@ -59,10 +47,10 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
               html`<tr>
                 <td><a href="#monkeys-${a.agent}">${a.agent}</a></td>
                 <td class="num">${fixed(a.percentile, 2)}</td>
-                <td class="num">${a.scoredCalls}</td>
-                <td class="num">${a.pendingCalls}</td>
-                <td class="num">${fixed(a.sumR, 4)}</td>
-                <td class="num">${a.monkeysBelow} / ${a.monkeysEqual}</td>
+                <td class="num">${a.scored_calls}</td>
+                <td class="num">${a.pending_calls}</td>
+                <td class="num">${fixed(a.sum_r, 4)}</td>
+                <td class="num">${a.monkeys_below} / ${a.monkeys_equal}</td>
               </tr>`,
           )}
         </tbody>
@@ -73,20 +61,24 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
     <p class="lead">
       Each agent is compared with ${ref.monkeys} monkeys that make its exact calls but pick directions with a
       fair coin (${ref.method}). The number is the agent's percentile inside that crowd; ties count half.
-      Under 10 scored calls an agent is still proving. Source: ${ref.source}.
+      Under 10 scored calls an agent is still proving. Inputs: the hourly closes the engine reads from the
+      PriceOracle each hour and the season's CallLedger calls, each sealed in the log (<a
+        href="/api/v1/referee/${season}/input"
+        >input file</a
+      >, seal <code>${ref.input_seal}</code>; <a href="/api/v1/referee/${season}">leaderboard.json</a>).
     </p>
     <p><a href="/methodology#referee">How the referee is computed</a></p>
-    ${ref.agents.length === 0
+    ${details.length === 0
       ? html`<p>
-          No call of season ${season} can be scored yet: the referee needs calls with an entry and an exit
-          price.
+          No call of season ${season} can be scored yet: the referee needs revealed calls and the hourly
+          closes of their slots.
         </p>`
       : html`<h2>Ranked (10 or more scored calls)</h2>
           ${table("ranked")}
           <h2>Proving (fewer than 10)</h2>
           ${table("proving")}
           <h2>Monkey distributions</h2>
-          ${ref.agents.map(
+          ${details.map(
             (a) =>
               html`<section id="monkeys-${a.agent}">
                 <h3>${a.agent}</h3>
@@ -94,13 +86,13 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
                   ${histogramChart(a.histogram, {
                     id: `hist-${a.agent}`,
                     title: `Σr of ${ref.monkeys} monkeys on ${a.agent}'s schedule`,
-                    summary: `Monkey sums from ${fixed(a.histogram.min, 4)} to ${fixed(a.histogram.max, 4)}, median ${fixed(a.quantiles.p50 ?? null, 4)}; ${a.agent} made ${fixed(a.sumR, 4)}, the ${fixed(a.percentile, 2)}th percentile (red line).`,
-                    marker: a.sumR,
+                    summary: `Monkey sums from ${fixed(a.histogram.min, 4)} to ${fixed(a.histogram.max, 4)}, median ${fixed(a.quantiles.p50, 4)}; ${a.agent} made ${fixed(a.sum_r, 4)}, the ${fixed(a.percentile, 2)}th percentile (red line).`,
+                    marker: a.sum_r,
                   })}
                   <figcaption>
                     Monkey sums from ${fixed(a.histogram.min, 4)} to ${fixed(a.histogram.max, 4)} (median
-                    ${fixed(a.quantiles.p50 ?? null, 4)}); ${a.agent}'s Σr ${fixed(a.sumR, 4)} is the red
-                    line, percentile ${fixed(a.percentile, 2)}.
+                    ${fixed(a.quantiles.p50, 4)}); ${a.agent}'s Σr ${fixed(a.sum_r, 4)} is the red line,
+                    percentile ${fixed(a.percentile, 2)}.
                   </figcaption>
                 </figure>
               </section>`,

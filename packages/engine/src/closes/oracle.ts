@@ -1,0 +1,104 @@
+import { Contract, getAddress, Interface, isCallException, type JsonRpcProvider, ZeroAddress } from "ethers";
+import type { ClosesSource, PriceReading } from "./cache";
+
+/**
+ * The slice of PriceOracle the closes cache reads (contracts/interfaces/IPriceOracle.sol),
+ * written out like the registry's ABI so a plain install of the engine needs no typechain-types/.
+ */
+export const PRICE_ORACLE_ABI = [
+  "function priceAt(address asset, uint256 timestamp) view returns (uint256)",
+  "function twapWindow() view returns (uint32)",
+  "event PoolSet(address indexed asset, address indexed pool, address previousPool, bool assetIsToken0, uint8 assetDecimals, uint8 usdgDecimals)",
+  "event PoolRemoved(address indexed asset, address indexed pool)",
+  "event UpdaterSet(address indexed asset, address previousUpdater, address indexed updater)",
+  "error PriceOracleNoSource(address asset)",
+  "error PriceOracleWindowNotCovered(address asset, uint256 timestamp, uint256 oldestCovered)",
+  "error PriceOracleObserveFailed(address pool)",
+  "error PriceOracleFutureTimestamp(uint256 timestamp, uint256 nowTimestamp)",
+  "error PriceOracleStalePrice(address asset, uint256 pricedAt, uint256 timestamp, uint256 maxStaleness)",
+] as const;
+
+export const priceOracle = new Interface(PRICE_ORACLE_ABI);
+
+/**
+ * The reverts that mean "no price for that hour", not "the node or the call is broken"; true
+ * where no earlier hour can have one either (no source at all, or history that starts later).
+ */
+const NO_PRICE = new Map([
+  ["PriceOracleNoSource", true],
+  ["PriceOracleWindowNotCovered", true],
+  ["PriceOracleObserveFailed", false],
+  ["PriceOracleFutureTimestamp", false],
+  ["PriceOracleStalePrice", false],
+]);
+
+const CONFIG_TOPICS = ["PoolSet", "PoolRemoved", "UpdaterSet"].map((n) => priceOracle.getEvent(n)!.topicHash);
+
+/**
+ * The PriceOracle as a source of hourly closes. Its priced assets are learnt from its own
+ * configuration events (PoolSet, PoolRemoved, UpdaterSet), read forward from `startBlock` and
+ * remembered between cycles: an asset is priced while it has a pool or an updater. A reorganised
+ * configuration event can at worst add an asset the oracle then refuses (`PriceOracleNoSource`),
+ * which is recorded as a missed hour, never as a close.
+ */
+export class OracleCloses implements ClosesSource {
+  readonly oracle: string;
+  private readonly contract: Contract;
+  private scannedThrough: number;
+  private readonly pools = new Map<string, string>();
+  private readonly updaters = new Map<string, string>();
+  private window: number | undefined;
+
+  constructor(
+    private readonly provider: JsonRpcProvider,
+    oracle: string,
+    readonly chainId: number,
+    startBlock = 0,
+    private readonly batchBlocks = 2000,
+  ) {
+    this.oracle = getAddress(oracle).toLowerCase();
+    this.contract = new Contract(this.oracle, PRICE_ORACLE_ABI, provider);
+    this.scannedThrough = startBlock - 1;
+  }
+
+  async twapWindow(): Promise<number> {
+    this.window ??= Number(await this.contract.getFunction("twapWindow").staticCall());
+    return this.window;
+  }
+
+  async pairs(): Promise<readonly string[]> {
+    const latest = Number(await this.provider.send("eth_blockNumber", []));
+    while (this.scannedThrough < latest) {
+      const to = Math.min(latest, this.scannedThrough + this.batchBlocks);
+      const logs = await this.provider.getLogs({
+        address: this.oracle,
+        topics: [CONFIG_TOPICS],
+        fromBlock: this.scannedThrough + 1,
+        toBlock: to,
+      });
+      for (const entry of logs) {
+        const parsed = priceOracle.parseLog(entry);
+        if (!parsed) continue;
+        const asset = (parsed.args.getValue("asset") as string).toLowerCase();
+        if (parsed.name === "PoolSet") this.pools.set(asset, parsed.args.getValue("pool") as string);
+        else if (parsed.name === "PoolRemoved") this.pools.delete(asset);
+        else this.updaters.set(asset, parsed.args.getValue("updater") as string);
+      }
+      this.scannedThrough = to;
+    }
+    const priced = new Set(this.pools.keys());
+    for (const [asset, updater] of this.updaters) if (updater !== ZeroAddress) priced.add(asset);
+    return [...priced].sort();
+  }
+
+  async priceAt(asset: string, at: number): Promise<PriceReading> {
+    try {
+      const price18 = (await this.contract.getFunction("priceAt").staticCall(asset, at)) as bigint;
+      return { price18 };
+    } catch (error) {
+      const name = isCallException(error) ? error.revert?.name : undefined;
+      if (name && NO_PRICE.has(name)) return { missing: name, earlierToo: NO_PRICE.get(name)! };
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Database, HourlyClosesTable } from "../schema";
+
+export type StoredClose = Selectable<HourlyClosesTable>;
+export type NewClose = Insertable<HourlyClosesTable>;
+
+/** The latest hour cached for `asset` (unix seconds), or undefined before its first close. */
+export async function lastCloseHour(db: Kysely<Database>, asset: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("hourly_closes")
+    .select((eb) => eb.fn.max<number | null>("at").as("at"))
+    .where("asset", "=", asset)
+    .executeTakeFirst();
+  return row?.at == null ? undefined : Number(row.at);
+}
+
+/** The hours of `asset` among `hours` that already have a close (the cache writes each once). */
+export async function cachedHours(
+  db: Kysely<Database>,
+  asset: string,
+  hours: readonly number[],
+): Promise<Set<number>> {
+  if (hours.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("hourly_closes")
+    .select("at")
+    .where("asset", "=", asset)
+    .where("at", "in", [...hours])
+    .execute();
+  return new Set(rows.map((r) => Number(r.at)));
+}
+
+/** Every cached close with `from <= at <= to`, by asset then hour. */
+export async function closesBetween(db: Kysely<Database>, from: number, to: number): Promise<StoredClose[]> {
+  return db
+    .selectFrom("hourly_closes")
+    .selectAll()
+    .where("at", ">=", from)
+    .where("at", "<=", to)
+    .orderBy("asset")
+    .orderBy("at")
+    .execute();
+}
+
+/** Inserts closes in chunks (one statement per 300 rows keeps every backend under its limits). */
+export async function insertCloses(db: Kysely<Database>, rows: readonly NewClose[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 300)
+    await db
+      .insertInto("hourly_closes")
+      .values(rows.slice(i, i + 300))
+      .execute();
+}
