@@ -11,6 +11,7 @@ import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/reco
 import { riskRoutes } from "./routes/risk";
 import { scoreRoutes } from "./routes/scores";
 import { seasonRoutes } from "./routes/seasons";
+import { stewardshipRoutes } from "./routes/stewardship";
 import { registerSite } from "../site/register";
 
 export interface AppOptions {
@@ -49,6 +50,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   anchorRoutes(app, deps);
   seasonRoutes(app, deps);
   consensusRoutes(app, deps);
+  stewardshipRoutes(app, deps);
   registerSite(app, deps);
   await app.ready();
   return app;

@@ -6,6 +6,7 @@ import { insertAnchor, latestAnchor, type Anchor } from "../store/queries/anchor
 import { seasonClosesAt } from "../store/queries/seasons";
 import { AnchorMismatchError } from "./errors";
 import { sealSeasonRisk } from "./risk";
+import { recordStewardshipDays, type StewardshipSource } from "./stewardship";
 import { loadSeasonHeader, streamAgentInputs } from "./inputs";
 import type { AnchorReceipt, Keeper, LogHead, Scorer } from "./seams";
 
@@ -19,6 +20,8 @@ export interface CycleDeps {
   readonly scorer?: Scorer;
   /** True: seal and store every open season's vault risk rows after scoring (`augur cycle`). */
   readonly risk?: boolean;
+  /** The stewardship monitor: seal a daily record for each UTC day closed since the last one. */
+  readonly stewardship?: StewardshipSource;
   /** Unix seconds. */
   readonly now: () => number;
   readonly progress?: (line: string) => void;
@@ -35,6 +38,8 @@ export interface CycleReport {
   readonly scoreRows: number;
   /** Risk rows sealed now; a season with rows at `asOf` adds none. */
   readonly riskRows: number;
+  /** Stewardship days (YYYY-MM-DD) sealed now; empty when none closed or no monitor. */
+  readonly stewardshipDays: readonly string[];
 }
 
 const log = new MerkleLogStore();
@@ -108,6 +113,10 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     say("scorer: not configured; nothing scored");
   }
   const riskRows = deps.risk ? await sealOpenSeasonsRisk(deps, asOf, previous?.tree_size ?? 0, now) : 0;
+  // Sealed after the keeper step, like score manifests: the next anchor covers them.
+  const stewardshipDays = deps.stewardship
+    ? await recordStewardshipDays(store, deps.stewardship, now, say)
+    : [];
   return {
     asOf,
     head,
@@ -115,6 +124,7 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     scoredSeasons,
     scoreRows,
     riskRows,
+    stewardshipDays,
   };
 }
 

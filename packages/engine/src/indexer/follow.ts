@@ -20,9 +20,12 @@ export interface EventHandler {
   promote(store: Store, through: number): Promise<number>;
 }
 
+/** The JSON-RPC calls the follower makes (a JsonRpcProvider, or Hardhat's in-process provider). */
+export type ChainReader = Pick<JsonRpcProvider, "send" | "getLogs" | "getBlock">;
+
 export interface FollowOptions {
   readonly store: Store;
-  readonly provider: JsonRpcProvider;
+  readonly provider: ChainReader;
   readonly source: Source;
   /** First block to read (the contract's deployment block, or earlier). */
   readonly startBlock: number;
