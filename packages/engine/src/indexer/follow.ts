@@ -21,7 +21,9 @@ export interface EventHandler {
 }
 
 /** The JSON-RPC calls the follower makes (a JsonRpcProvider, or Hardhat's in-process provider). */
-export type ChainReader = Pick<JsonRpcProvider, "send" | "getLogs" | "getBlock">;
+export interface ChainReader extends Pick<JsonRpcProvider, "getLogs" | "getBlock"> {
+  send(method: string, params: unknown[]): Promise<unknown>;
+}
 
 export interface FollowOptions {
   readonly store: Store;
