@@ -13,7 +13,7 @@ export const STEWARDSHIP_OPTIONS = {
   "steward-start-block": { type: "string" },
 } as const;
 
-export const STEWARDSHIP_HELP = `Stewardship monitor (on when a token is configured; needs --rpc):
+export const STEWARDSHIP_HELP = `Stewardship monitor (on when a token is configured; needs the chain flags above):
   --steward-config <file>      JSON { "token", "pools": [], "usd", "excluded": [], "startBlock" }
                                (env AUGUR_STEWARD_CONFIG); a flag or env value below wins over it
   --steward-token <address>    the project token (env AUGUR_STEWARD_TOKEN)
@@ -127,8 +127,10 @@ export function stewardshipSettings(
 
   const tokenText = pick(flags["steward-token"], env.AUGUR_STEWARD_TOKEN) ?? fromFile.token;
   if (!tokenText) throw new IndexerConfigError("--steward-token (or the config file's token) is required");
+  const token = address("--steward-token", tokenText);
   const usdText = pick(flags["steward-usd"], env.AUGUR_STEWARD_USD) ?? fromFile.usd;
   if (!usdText) throw new IndexerConfigError("--steward-usd (the USDG address) is required");
+  const usd = address("--steward-usd", usdText);
   const pools = list(pick(flags["steward-pools"], env.AUGUR_STEWARD_POOLS)) ?? fromFile.pools ?? [];
   if (pools.length === 0) throw new IndexerConfigError("--steward-pools needs at least one pool address");
   const excluded =
@@ -139,8 +141,6 @@ export function stewardshipSettings(
       ? (fromFile.startBlock ?? 0)
       : integerOption("--steward-start-block", startText, 0, 0, 2 ** 48);
 
-  const token = address("--steward-token", tokenText);
-  const usd = address("--steward-usd", usdText);
   if (token === usd) throw new IndexerConfigError("--steward-usd must differ from --steward-token");
   return {
     token,
