@@ -11,11 +11,13 @@ import { openKeeper, type KeeperHandle } from "@augur/engine/src/keeper/config";
 import { openStore, type Store } from "@augur/engine/src/store/open";
 import { SQLITE_FILE_NAME } from "@augur/engine/src/store/location";
 import { insertSeason } from "@augur/engine/src/store/queries/seasons";
+import { openStewardshipMonitor } from "@augur/engine/src/stewardship/monitor";
 import { demoAgents, KEEPER_ACCOUNT, nodeAccount } from "./start/agents";
 import { startDemoChain, type DemoChain } from "./start/chain";
 import { parseStartOptions, START_HELP, StartUsageError, type StartOptions } from "./start/options";
 import { formatTable, readStanding } from "./start/table";
 import { DemoTrader } from "./start/trader";
+import { DemoProject, PRE_HISTORY_DAYS } from "./start/stewardship";
 
 const SEASON_ID = "demo";
 const HOUR = 3600;
@@ -80,6 +82,14 @@ async function run(options: StartOptions): Promise<void> {
     say(`ledger    ${deployment.callLedger}`);
     say(`oracle    ${deployment.priceOracle}`);
 
+    const hre = (await import("hardhat")).default;
+    // The stewardship monitor's demo token: a few days of its history come first, so the first
+    // cycle already seals daily records; then a new one every 24 simulated hours.
+    progress(`scripting ${PRE_HISTORY_DAYS} days of a demo project token's history…`);
+    const project = await DemoProject.open(replica, await hre.ethers.getSigners());
+    await project.preHistory();
+    say(`project   ${project.settings.token} (DEMO token, pool ${project.settings.pools[0]})`);
+
     let chainTime = (await node.provider.getBlock("latest"))!.timestamp;
     const now = () => chainTime;
     const tick = async () => {
@@ -124,8 +134,15 @@ async function run(options: StartOptions): Promise<void> {
       (line) => progress(`  keeper: ${line}`),
     );
 
+    const stewardship = await openStewardshipMonitor({
+      store,
+      provider: node.provider,
+      chainId: deployment.chainId,
+      settings: project.settings,
+      confirmations: 1,
+    });
+
     const engine = { apiUrl: `${origin}/api/v1`, chainId: deployment.chainId, seasonId: SEASON_ID, now };
-    const hre = (await import("hardhat")).default;
     const agents = demoAgents(
       options.agents,
       replica.stocks.map((s) => s.symbol),
@@ -164,11 +181,19 @@ async function run(options: StartOptions): Promise<void> {
         await tick();
       }
       if (stop.stopped) break;
+      await project.hour(hour);
+      await tick();
       // Twice: the first run anchors the hour's records and scores them; the second (same hour,
       // so it scores nothing new) anchors those score manifests, so every score the table shows
       // can already be checked with `augur verify` instead of an hour later.
       for (let pass = 0; pass < 2; pass += 1) {
-        await cycleOnce({ store, chain: keeper, now, progress: (line) => progress(`  cycle: ${line}`) });
+        await cycleOnce({
+          store,
+          chain: keeper,
+          stewardship,
+          now,
+          progress: (line) => progress(`  cycle: ${line}`),
+        });
       }
       say(formatTable(hour, chainTime, await readStanding(store, SEASON_ID, traders)));
       await stop.sleep(options.hourMs - (Date.now() - began));

@@ -110,6 +110,17 @@ describe("npm start (smoke test, --ci)", function () {
       expect(verified.code, verified.out).to.equal(0);
       expect(verified.out).to.match(/^verified: score \d+(\.\d)?$/m);
 
+      // The demo token's scripted days are sealed by the first cycle: the stewardship page has data.
+      const stewardship = (await (await fetch(`${api}/stewardship`)).json()) as {
+        state: string | null;
+        days: Array<{ holders: number; organicVolumeUsd: number; clusters: number; seal: string }>;
+      };
+      expect(stewardship.state).to.equal("normal");
+      expect(stewardship.days.length).to.be.at.least(4);
+      expect(stewardship.days.at(-1)!.holders).to.be.at.least(60);
+      expect(stewardship.days.at(-1)!.organicVolumeUsd).to.be.greaterThan(0);
+      expect(stewardship.days.at(-1)!.clusters).to.equal(1); // the wash wallet's round trips, rule (b)
+
       expect(await exit, out).to.equal(0);
       expect(out).to.match(/^stopped: server and store closed, node killed$/m);
       console.log(

@@ -12,6 +12,7 @@ import { refereeRoutes } from "./routes/referee";
 import { riskRoutes } from "./routes/risk";
 import { scoreRoutes } from "./routes/scores";
 import { seasonRoutes } from "./routes/seasons";
+import { stewardshipRoutes } from "./routes/stewardship";
 import { registerSite } from "../site/register";
 
 export interface AppOptions {
@@ -51,6 +52,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   anchorRoutes(app, deps);
   seasonRoutes(app, deps);
   consensusRoutes(app, deps);
+  stewardshipRoutes(app, deps);
   registerSite(app, deps);
   await app.ready();
   return app;

@@ -1,8 +1,9 @@
 import type { Anchor } from "../store/queries/anchors";
+import type { ScoreAnchorColumns } from "../store/queries/scores";
 import { hex32Schema, addressSchema, uintSchema } from "./schemas";
 
 /** An anchor as the API shows it. */
-export function anchorView(anchor: Anchor) {
+export function anchorView(anchor: Omit<Anchor, "recorded_at">) {
   return {
     anchorIndex: anchor.anchor_index,
     treeSize: anchor.tree_size,
@@ -30,4 +31,20 @@ export const anchorViewSchema = {
     blockHash: hex32Schema,
     anchoredAt: { ...uintSchema, description: "block timestamp, unix seconds" },
   },
+} as const;
+
+/** A sealed row's anchor as served: pending until some anchor's tree covers its leaf. */
+export function anchorStatus(
+  columns: ScoreAnchorColumns,
+): { status: "pending" } | ({ status: "anchored" } & ReturnType<typeof anchorView>) {
+  const c = columns;
+  if (c.anchor_index === null) return { status: "pending" };
+  // A left join fills every anchor column or none: the index being set means all are.
+  return { status: "anchored", ...anchorView(c as { [K in keyof typeof c]: NonNullable<(typeof c)[K]> }) };
+}
+
+export const anchorStatusSchema = {
+  type: "object",
+  required: ["status"],
+  properties: { status: { type: "string", enum: ["pending", "anchored"] }, ...anchorViewSchema.properties },
 } as const;

@@ -7,6 +7,7 @@ import { insertAnchor, latestAnchor, type Anchor } from "../store/queries/anchor
 import { seasonClosesAt } from "../store/queries/seasons";
 import { AnchorMismatchError } from "./errors";
 import { sealSeasonRisk } from "./risk";
+import { recordStewardshipDays, type StewardshipSource } from "./stewardship";
 import { loadSeasonHeader, streamAgentInputs } from "./inputs";
 import type { AnchorReceipt, Keeper, LogHead, Scorer } from "./seams";
 
@@ -22,6 +23,8 @@ export interface CycleDeps {
   readonly risk?: boolean;
   /** Present: seal and store the hour's close of every asset it prices, first (the referee's closes). */
   readonly closes?: ClosesSource;
+  /** The stewardship monitor: seal a daily record for each UTC day closed since the last one. */
+  readonly stewardship?: StewardshipSource;
   /** Unix seconds. */
   readonly now: () => number;
   readonly progress?: (line: string) => void;
@@ -40,6 +43,8 @@ export interface CycleReport {
   readonly riskRows: number;
   /** Hourly closes sealed now; an (asset, hour) already cached adds none. */
   readonly closes: number;
+  /** Stewardship days (YYYY-MM-DD) sealed now; empty when none closed or no monitor. */
+  readonly stewardshipDays: readonly string[];
 }
 
 const log = new MerkleLogStore();
@@ -116,6 +121,10 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     say("scorer: not configured; nothing scored");
   }
   const riskRows = deps.risk ? await sealOpenSeasonsRisk(deps, asOf, previous?.tree_size ?? 0, now) : 0;
+  // Sealed after the keeper step, like score manifests: the next anchor covers them.
+  const stewardshipDays = deps.stewardship
+    ? await recordStewardshipDays(store, deps.stewardship, now, say)
+    : [];
   return {
     asOf,
     head,
@@ -124,6 +133,7 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     scoreRows,
     riskRows,
     closes,
+    stewardshipDays,
   };
 }
 

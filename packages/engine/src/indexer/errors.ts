@@ -7,10 +7,11 @@ import { AugurError } from "@augur/scorer";
  */
 export class ReorgTooDeepError extends AugurError {
   override readonly name = "ReorgTooDeepError";
-  constructor(blockNumber: number, confirmations: number) {
+  /** `what`: the final thing that relied on the block (an anchor, a sealed stewardship day). */
+  constructor(blockNumber: number, confirmations: number, what = "its anchor") {
     super(
       "REORG_TOO_DEEP",
-      `block ${blockNumber} was reorganised after its anchor was recorded with ${confirmations} confirmations`,
+      `block ${blockNumber} was reorganised after ${what} was recorded with ${confirmations} confirmations`,
       { blockNumber, confirmations },
     );
   }

@@ -20,9 +20,14 @@ export interface EventHandler {
   promote(store: Store, through: number): Promise<number>;
 }
 
+/** The JSON-RPC calls the follower makes (a JsonRpcProvider, or Hardhat's in-process provider). */
+export interface ChainReader extends Pick<JsonRpcProvider, "getLogs" | "getBlock"> {
+  send(method: string, params: unknown[]): Promise<unknown>;
+}
+
 export interface FollowOptions {
   readonly store: Store;
-  readonly provider: JsonRpcProvider;
+  readonly provider: ChainReader;
   readonly source: Source;
   /** First block to read (the contract's deployment block, or earlier). */
   readonly startBlock: number;

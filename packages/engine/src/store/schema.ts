@@ -22,6 +22,9 @@ export interface Database {
   indexer_blocks: IndexerBlocksTable;
   anchor_events: AnchorEventsTable;
   call_events: CallEventsTable;
+  stewardship_transfers: StewardshipTransfersTable;
+  stewardship_swaps: StewardshipSwapsTable;
+  stewardship_days: StewardshipDaysTable;
 }
 
 /** One row; log appends update it first, which serialises them on both backends. */
@@ -250,6 +253,55 @@ export interface ConsensusRoundsTable {
   log_index: number;
   block_timestamp: number;
 }
+
+/** The project token's ERC-20 Transfer logs as seen (migration 006); rolled back on reorg. */
+export interface StewardshipTransfersTable {
+  chain_id: number;
+  token: string;
+  from_address: string;
+  to_address: string;
+  /** Base units, decimal string. */
+  amount: string;
+  block_number: number;
+  block_hash: string;
+  block_timestamp: number;
+  tx_hash: string;
+  log_index: number;
+}
+
+/** A monitored pool's Uniswap v3 Swap logs as seen (migration 006); rolled back on reorg. */
+export interface StewardshipSwapsTable {
+  chain_id: number;
+  pool: string;
+  sender: string;
+  recipient: string;
+  /** The pool's signed balance changes (positive: into the pool), decimal strings. */
+  amount0: string;
+  amount1: string;
+  block_number: number;
+  block_hash: string;
+  block_timestamp: number;
+  tx_hash: string;
+  log_index: number;
+}
+
+/** One sealed stewardship record per UTC day (migration 006, append-only). */
+export interface StewardshipDaysTable {
+  /** YYYY-MM-DD, the UTC day measured: [as_of − 24 h, as_of). */
+  day: string;
+  as_of: number;
+  chain_id: number;
+  token: string;
+  state: "normal" | "maintenance" | "wind-down";
+  /** The confirmed block the day was measured up to (outside the seal). */
+  through_block: number;
+  body: string;
+  seal: string;
+  leaf_index: number;
+  created_at: number;
+}
+
+export const STEWARDSHIP_DAYS_TABLE = "stewardship_days";
 
 /** The tables whose rows the database itself refuses to update or delete. */
 export const APPEND_ONLY_TABLES = [

@@ -95,6 +95,36 @@ describe("augur migrate, season, serve", () => {
     );
   });
 
+  it("cycle --help lists the stewardship monitor's flags; a bad one stops it with one line", async () => {
+    const help = await run(["cycle", "--help"]);
+    for (const flag of ["--steward-config", "--steward-token", "--steward-pools", "--steward-usd"]) {
+      expect(help.out).to.contain(flag);
+    }
+    const token = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+    const usd = "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512";
+    const bad = await run(["cycle", "--once", "--data-dir", dir, "--steward-token", "0x12"]);
+    expect(bad).to.include({
+      code: 1,
+      err: "augur cycle: --steward-token must be a 20-byte 0x address, not '0x12'\n",
+    });
+    const noRpc = await run([
+      "cycle",
+      "--once",
+      "--data-dir",
+      dir,
+      "--steward-token",
+      token,
+      "--steward-usd",
+      usd,
+      "--steward-pools",
+      usd,
+    ]);
+    expect(noRpc).to.include({
+      code: 1,
+      err: "augur cycle: the stewardship monitor needs --rpc (an http(s):// URL)\n",
+    });
+  });
+
   it("serve refuses a bad port or an unknown flag with exit 2 before opening anything", async () => {
     const port = await run(["serve", "--port", "70000", "--data-dir", dir]);
     expect(port).to.include({ code: 2, err: "augur serve: --port must be between 0 and 65535, not 70000\n" });

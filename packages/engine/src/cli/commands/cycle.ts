@@ -9,6 +9,9 @@ import {
   type KeeperHandle,
 } from "../../keeper/config";
 import { openStore, type Store } from "../../store/open";
+import type { StewardshipSource } from "../../cycle/stewardship";
+import { STEWARDSHIP_HELP, STEWARDSHIP_OPTIONS, stewardshipConfigured } from "../../stewardship/config";
+import { openStewardship, type StewardshipHandle } from "../../stewardship/open";
 import type { Command } from "../command";
 import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
 import { repeatUntilSignalled } from "../repeat";
@@ -21,10 +24,12 @@ import { repeatUntilSignalled } from "../repeat";
 export async function cycleOnce(options: {
   readonly store: Store;
   readonly chain?: Pick<KeeperHandle, "keeper" | "indexer" | "closes">;
+  /** The stewardship monitor, when configured: a sealed record for each closed UTC day. */
+  readonly stewardship?: StewardshipSource;
   readonly now: () => number;
   readonly progress: (line: string) => void;
 }): Promise<CycleReport> {
-  const { store, chain, now, progress } = options;
+  const { store, chain, stewardship, now, progress } = options;
   if (chain) {
     const indexed = await chain.indexer.poll();
     progress(`indexer: block ${indexed.cursor}, ${indexed.promoted} anchors recorded`);
@@ -35,12 +40,14 @@ export async function cycleOnce(options: {
     ...(chain?.closes ? { closes: chain.closes } : {}),
     scorer: new AugurScorer(),
     risk: true,
+    ...(stewardship ? { stewardship } : {}),
     now,
     progress,
   });
   progress(
     `done as of ${new Date(report.asOf * 1000).toISOString()}: head ${report.head.treeSize}, ` +
-      `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons, ${report.riskRows} risk rows, ${report.closes} closes`,
+      `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons, ${report.riskRows} risk rows, ${report.closes} closes` +
+      (stewardship ? `, ${report.stewardshipDays.length} stewardship days` : ""),
   );
   return report;
 }
@@ -64,12 +71,16 @@ Without --once it runs at the start of every hour until SIGINT or SIGTERM.
 Scores are augur-score/v1 (packages/scorer). With --rpc and --registry the
 keeper anchors each head (see augur keeper --help) and the registry's Anchored
 events are indexed first; without them nothing gets anchored, so scores see no
-anchored inputs.
+anchored inputs. With a stewardship token configured, each cycle also follows the
+token's transfers and its pools' swaps and seals one stewardship record for every
+UTC day closed since the last (docs/stewardship.md).
 
 Options:
   --once               run one cycle and exit
 
 ${KEEPER_HELP}
+
+${STEWARDSHIP_HELP}
 
 ${STORE_HELP}
 `,
@@ -78,7 +89,12 @@ ${STORE_HELP}
       parseArgs({
         args: argv,
         strict: true,
-        options: { ...STORE_OPTIONS, ...KEEPER_OPTIONS, once: { type: "boolean" } },
+        options: {
+          ...STORE_OPTIONS,
+          ...KEEPER_OPTIONS,
+          ...STEWARDSHIP_OPTIONS,
+          once: { type: "boolean" },
+        },
       }),
     );
     const store = await openStore(storeFrom(values, process.env));
@@ -91,8 +107,23 @@ ${STORE_HELP}
           },
         )
       : undefined;
+    let steward: StewardshipHandle | undefined;
+    try {
+      if (stewardshipConfigured(values, process.env))
+        steward = await openStewardship(values, process.env, store);
+    } catch (error) {
+      chain?.close();
+      await store.close();
+      throw error;
+    }
     const once = async () => {
-      await cycleOnce({ store, chain, now: () => Math.floor(Date.now() / 1000), progress });
+      await cycleOnce({
+        store,
+        chain,
+        ...(steward ? { stewardship: steward.source } : {}),
+        now: () => Math.floor(Date.now() / 1000),
+        progress,
+      });
     };
     try {
       if (values.once) {
@@ -108,6 +139,7 @@ ${STORE_HELP}
       return 0;
     } finally {
       chain?.close();
+      steward?.close();
       await store.close();
     }
   },

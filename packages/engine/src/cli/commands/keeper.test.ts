@@ -94,6 +94,31 @@ describe("augur keeper and augur cycle against a hardhat node", () => {
     expect(noContract.err).to.contain("no contract at");
   });
 
+  it("cycle refuses a stewardship token with no contract behind it, in one line", async () => {
+    const token = `0x${"11".repeat(20)}`;
+    process.env.KEEPER_PRIVATE_KEY = HARDHAT_KEYS[1];
+    const r = await run([
+      "cycle",
+      "--once",
+      "--data-dir",
+      dir,
+      "--rpc",
+      node.url,
+      "--registry",
+      registry,
+      "--steward-token",
+      token,
+      "--steward-usd",
+      `0x${"22".repeat(20)}`,
+      "--steward-pools",
+      `0x${"33".repeat(20)}`,
+    ]);
+    expect([r.code, r.err]).to.deep.equal([
+      1,
+      `augur cycle: ${token} has no decimals() (no contract there?)\n`,
+    ]);
+  });
+
   it("keeper --once anchors the head and stores it; the next run finds it anchored; cycle --once anchors new leaves", async () => {
     await seed("cli", 7);
     process.env.KEEPER_PRIVATE_KEY = HARDHAT_KEYS[1];

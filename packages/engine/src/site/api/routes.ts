@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { RISK_SCORE_V1, STEWARDSHIP_V1 } from "@augur/scorer";
+import { RISK_SCORE_V1 } from "@augur/scorer";
 import type { ApiDeps } from "../../api/deps";
 import { ApiError } from "../../api/errors";
 import { errorBody, idSchema } from "../../api/schemas";
@@ -181,32 +181,6 @@ export function siteApiRoutes(app: FastifyInstance, deps: ApiDeps): void {
         ...servedRiskRows(stored),
       };
     },
-  );
-
-  app.get(
-    "/api/v1/stewardship",
-    {
-      schema: {
-        summary: "Stewardship monitor: daily state, series and excluded-volume evidence",
-        tags: ["stewardship"],
-        response: { "4xx": errorBody },
-      },
-    },
-    async () => ({
-      version: STEWARDSHIP_V1.version,
-      thresholds: {
-        holdersArmAbove: STEWARDSHIP_V1.holdersArmAbove,
-        holdersDeclineBps: Number(STEWARDSHIP_V1.holdersDeclineBps),
-        volumeFloorUsd: STEWARDSHIP_V1.volumeFloorUsd,
-        volumeRunDays: STEWARDSHIP_V1.volumeRunDays,
-        windowDays: STEWARDSHIP_V1.windowDays,
-      },
-      // No daily stewardship record is stored yet (the chain indexer writes them): nothing measured.
-      state: null,
-      stateSince: null,
-      days: [],
-      clusters: [],
-    }),
   );
 
   app.get(

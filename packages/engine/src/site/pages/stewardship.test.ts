@@ -16,14 +16,28 @@ describe("stewardship page", () => {
     app.get("/api/v1/stewardship", async () => ({
       version: "stewardship/v1",
       thresholds,
+      monitored: {
+        chainId: 31337,
+        token: "0x" + "ab".repeat(20),
+        pools: ["0x" + "cd".repeat(20)],
+        excluded: [],
+      },
       state: "maintenance",
       stateSince: "2026-12-20",
+      asOf: 1_800_000_000 + 3 * 86_400,
       days: [0, 1, 2].map((i) => ({
         date: `2026-12-2${i}`,
         at: 1_800_000_000 + i * 86_400,
         holders: 150 - i,
         organicVolumeUsd: 400 + i,
         excludedVolumeUsd: 7000,
+        holdersTrigger: false,
+        volumeTrigger: i === 2,
+        bothTrigger: false,
+        volumeDaysBelow: 28 + i,
+        state: i === 2 ? "maintenance" : "normal",
+        seal: `0x${String(i).repeat(64)}`,
+        anchor: { status: i === 0 ? "anchored" : "pending" },
       })),
       clusters: [{ criterion: "b", addresses: ["0xabc", "<script>"], measures: { buys: 4, roundTrips: 3 } }],
     }));
@@ -37,6 +51,12 @@ describe("stewardship page", () => {
     expect(page).to.contain('<title id="volume-chart-title">');
     expect(page).to.contain("Holders over 3 days").and.to.contain("against the $500 floor");
     expect(page).to.contain("Criterion (b): 2 addresses");
+    expect(page).to.contain(`token <code>0x${"ab".repeat(20)}</code> on chain 31337`);
+    // Each day's row: the run under the floor, the triggers that held, the state and the seal.
+    expect(page).to.contain('<td class="num">30</td> <td>volume</td> <td>maintenance mode</td>');
+    expect(page)
+      .to.contain("0x00000000…0000</code> anchored")
+      .and.to.contain("0x22222222…2222</code> pending");
     expect(page).to.contain("&lt;script&gt;").and.not.to.contain('"<script>"');
   });
 
@@ -45,8 +65,10 @@ describe("stewardship page", () => {
     app.get("/api/v1/stewardship", async () => ({
       version: "stewardship/v1",
       thresholds,
+      monitored: null,
       state: null,
       stateSince: null,
+      asOf: null,
       days: [],
       clusters: [],
     }));

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { apiGet } from "../api-client";
 import { lineChart } from "../charts";
-import { fixed } from "../format";
+import { fixed, shortHex, utc } from "../format";
 import { html } from "../html";
 import { layout } from "../layout";
 
@@ -14,14 +14,23 @@ interface Stewardship {
     volumeRunDays: number;
     windowDays: number;
   };
+  readonly monitored: { chainId: number; token: string; pools: string[]; excluded: string[] } | null;
   readonly state: "normal" | "maintenance" | "wind-down" | null;
   readonly stateSince: string | null;
+  readonly asOf: number | null;
   readonly days: readonly {
     date: string;
     at: number;
     holders: number;
     organicVolumeUsd: number;
     excludedVolumeUsd: number;
+    holdersTrigger: boolean;
+    volumeTrigger: boolean;
+    bothTrigger: boolean;
+    volumeDaysBelow: number;
+    state: string;
+    seal: string;
+    anchor: { status: string };
   }[];
   readonly clusters: readonly { criterion: string; addresses: string[]; measures: Record<string, unknown> }[];
 }
@@ -31,6 +40,16 @@ const STATE_TEXT: Record<string, string> = {
   maintenance: "maintenance mode",
   "wind-down": "wind-down",
 };
+
+/** The triggers that held on a day, in words ("—" when none did). */
+function firedText(d: Stewardship["days"][number]): string {
+  const fired = [
+    d.holdersTrigger ? "holders" : "",
+    d.volumeTrigger ? "volume" : "",
+    d.bothTrigger ? "both" : "",
+  ].filter(Boolean);
+  return fired.length === 0 ? "—" : fired.join(", ");
+}
 
 /** `/stewardship`: the kill-rule monitor's state, series and excluded-volume evidence. */
 export async function stewardshipPage(app: FastifyInstance): Promise<string> {
@@ -54,9 +73,10 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
       ? html`<h1>Stewardship</h1>
           <p class="state" id="stewardship-state">State: not measured yet</p>
           <p>
-            No daily stewardship measurement has been recorded yet, so there is no state, no holder or volume
-            series and no excluded-volume evidence to show. Nothing here is assumed: the first measurement
-            appears after the first epoch close the monitor records.
+            No daily stewardship measurement has been recorded yet (no day has closed since the monitor
+            started, or no monitor is configured), so there is no state, no holder or volume series and no
+            excluded-volume evidence to show. Nothing here is assumed: the first measurement appears after the
+            first epoch close (UTC midnight) the monitor records.
           </p>
           ${rules}`
       : html`<h1>Stewardship</h1>
@@ -65,6 +85,12 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
             ${STATE_TEXT[s.state] ?? s.state}${s.stateSince
               ? html` <span class="muted">since ${s.stateSince}</span>`
               : ""}
+          </p>
+          <p class="muted">
+            Measured at ${utc(s.asOf)} for token <code>${s.monitored?.token ?? "—"}</code> on chain
+            ${s.monitored?.chainId ?? "—"}: ${s.monitored?.pools.length ?? 0} pools,
+            ${s.monitored?.excluded.length ?? 0} excluded addresses. Each day is a sealed record in the Merkle
+            log.
           </p>
           ${rules}
           <h2>Distinct holders</h2>
@@ -101,6 +127,10 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
                   <th scope="col" class="num">Holders</th>
                   <th scope="col" class="num">Organic USD</th>
                   <th scope="col" class="num">Excluded USD</th>
+                  <th scope="col" class="num">Days under floor</th>
+                  <th scope="col">Triggers</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Seal</th>
                 </tr>
               </thead>
               <tbody>
@@ -111,12 +141,16 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
                       <td class="num">${d.holders}</td>
                       <td class="num">${fixed(d.organicVolumeUsd, 2)}</td>
                       <td class="num">${fixed(d.excludedVolumeUsd, 2)}</td>
+                      <td class="num">${d.volumeDaysBelow}</td>
+                      <td>${firedText(d)}</td>
+                      <td>${STATE_TEXT[d.state] ?? d.state}</td>
+                      <td><code title="${d.seal}">${shortHex(d.seal)}</code> ${d.anchor.status}</td>
                     </tr>`,
                 )}
               </tbody>
             </table>
           </div>
-          <h2>Excluded-volume clusters</h2>
+          <h2>Excluded-volume clusters (latest ${t.windowDays}-day window)</h2>
           ${s.clusters.length === 0
             ? html`<p>No cluster was excluded.</p>`
             : s.clusters.map(

@@ -5,6 +5,7 @@ import { keeperIndexer } from "./002_keeper_indexer";
 import { callEvents } from "./003_call_events";
 import { riskRows } from "./004_risk_rows";
 import { hourlyCloses } from "./005_hourly_closes";
+import { stewardship } from "./006_stewardship";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -17,6 +18,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "003_call_events": callEvents(),
     "004_risk_rows": riskRows(dialect),
     "005_hourly_closes": hourlyCloses(dialect),
+    "006_stewardship": stewardship(dialect),
   };
 }
 

@@ -1,0 +1,179 @@
+import { expect } from "chai";
+import { seal } from "@augur/scorer";
+import { sql } from "kysely";
+import { ReorgTooDeepError } from "../indexer/errors";
+import { MerkleLogStore } from "../store/merkle/log-store";
+import type { Store } from "../store/open";
+import { listStewardshipDays } from "../store/queries/stewardship";
+import { isAppendOnlyViolation } from "../store/errors";
+import { testBackends } from "../store/testing";
+import { TokenTransferEvents } from "../stewardship/events";
+import {
+  addr,
+  DAY,
+  fakeSource,
+  HISTORY_DAY0,
+  OPERATOR,
+  POOL,
+  TOKEN,
+  writeScriptedHistory,
+} from "../stewardship/testing";
+import { StewardshipScopeError } from "./errors";
+import { runCycle } from "./run";
+import { recordStewardshipDays } from "./stewardship";
+
+const log = new MerkleLogStore();
+
+for (const backend of testBackends()) {
+  describe(`cycle: sealed daily stewardship records on ${backend.name}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await backend.open();
+      await writeScriptedHistory(store);
+    });
+    afterEach(async () => store.close());
+
+    it("records nothing before the first midnight under the confirmed chain, and says so", async () => {
+      const source = fakeSource();
+      source.finalThrough = HISTORY_DAY0 + DAY - 1;
+      const lines: string[] = [];
+      expect(
+        await recordStewardshipDays(store, source, HISTORY_DAY0 + 5 * DAY, (l) => lines.push(l)),
+      ).to.deep.equal([]);
+      expect(lines.join("\n")).to.contain("no day closed (next 2027-01-16");
+      // The confirmed chain is past midnight but the clock is not: still nothing.
+      source.finalThrough = HISTORY_DAY0 + 3 * DAY;
+      expect(await recordStewardshipDays(store, source, HISTORY_DAY0 + DAY - 1)).to.deep.equal([]);
+      expect(await log.size(store.db)).to.equal(0);
+    });
+
+    it("seals one record per closed day, oldest first, in the log, once; later days extend the series", async () => {
+      const source = fakeSource();
+      source.finalThrough = HISTORY_DAY0 + 2 * DAY + 7200; // days 0 and 1 closed, day 2 open
+      const first = await recordStewardshipDays(store, source, HISTORY_DAY0 + 9 * DAY);
+      expect(first).to.deep.equal(["2027-01-16", "2027-01-17"]);
+      expect(await recordStewardshipDays(store, source, HISTORY_DAY0 + 9 * DAY)).to.deep.equal([]);
+
+      source.finalThrough = HISTORY_DAY0 + 3 * DAY;
+      expect(await recordStewardshipDays(store, source, HISTORY_DAY0 + 9 * DAY)).to.deep.equal([
+        "2027-01-18",
+      ]);
+      const days = await listStewardshipDays(store.db);
+      expect(
+        days.map((d) => [d.day, d.body.holders, d.body.organicVolumeUsd, d.body.excludedVolumeUsd]),
+      ).to.deep.equal([
+        ["2027-01-16", 3, 600, 0],
+        ["2027-01-17", 3, 100, 300],
+        ["2027-01-18", 2, 0, 0],
+      ]);
+      const day1 = days[1]!.body;
+      expect(day1).to.include({
+        version: "stewardship/v1",
+        asOf: HISTORY_DAY0 + 2 * DAY,
+        holdersArmed: false,
+        holdersWindowStart: null,
+        holdersTrigger: false,
+        volumeDaysBelow: 1,
+        volumeTrigger: false,
+        bothTrigger: false,
+        state: "normal",
+        stateSince: null,
+        chainId: 31337,
+        token: TOKEN,
+      });
+      expect(day1.pools).to.deep.equal([POOL]);
+      expect(day1.excluded).to.deep.equal([OPERATOR]);
+      expect(day1.evidence.map((e) => [e.criterion, e.cluster, e.swaps.length, e.volumeUsd])).to.deep.equal([
+        ["b", [addr("rita")], 6, 300],
+      ]);
+      // The day is still in the 30-day window on day 2: its evidence is published again there.
+      expect(days[2]!.body.evidence.map((e) => e.criterion)).to.deep.equal(["b"]);
+      expect(days[2]!.body.volumeDaysBelow).to.equal(2);
+      // Each body hashes to its seal, which is the log's leaf at its index.
+      for (const d of days) {
+        expect(seal(d.body)).to.equal(d.seal);
+        expect(await log.leafIndexOf(store.db, d.seal)).to.equal(d.leafIndex);
+      }
+      expect(days.map((d) => d.leafIndex)).to.deep.equal([0, 1, 2]);
+    });
+
+    it("runs as the cycle's optional step after scoring, reporting the days it sealed", async () => {
+      const source = fakeSource();
+      source.finalThrough = HISTORY_DAY0 + DAY;
+      const report = await runCycle({ store, stewardship: source, now: () => HISTORY_DAY0 + DAY + 60 });
+      expect(report.stewardshipDays).to.deep.equal(["2027-01-16"]);
+      expect(source.syncs).to.equal(1);
+      const without = await runCycle({ store, now: () => HISTORY_DAY0 + 4 * DAY });
+      expect(without.stewardshipDays).to.deep.equal([]);
+    });
+
+    it("is append-only: the database refuses to edit or delete a sealed day", async () => {
+      const source = fakeSource();
+      source.finalThrough = HISTORY_DAY0 + DAY;
+      await recordStewardshipDays(store, source, HISTORY_DAY0 + DAY);
+      for (const statement of [
+        sql`UPDATE stewardship_days SET state = 'wind-down'`,
+        sql`DELETE FROM stewardship_days`,
+      ]) {
+        const error = await statement.execute(store.db).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(isAppendOnlyViolation(error), String(error)).to.equal(true);
+      }
+      expect(await listStewardshipDays(store.db)).to.have.length(1);
+    });
+
+    it("refuses to mix another token into the series", async () => {
+      const source = fakeSource();
+      source.finalThrough = HISTORY_DAY0 + DAY;
+      await recordStewardshipDays(store, source, HISTORY_DAY0 + DAY);
+      const other = fakeSource(4663);
+      other.finalThrough = HISTORY_DAY0 + 2 * DAY;
+      const error = await recordStewardshipDays(store, other, HISTORY_DAY0 + 2 * DAY).catch(
+        (e: unknown) => e,
+      );
+      expect(error).to.be.instanceOf(StewardshipScopeError);
+      expect(String((error as Error).message))
+        .to.contain("on chain 31337")
+        .and.to.contain("on chain 4663");
+    });
+
+    it("rolls back unsealed blocks on a reorg but refuses one below a sealed day's confirmed block", async () => {
+      const source = fakeSource(); // its days are measured up to block 100
+      source.finalThrough = HISTORY_DAY0 + DAY;
+      await recordStewardshipDays(store, source, HISTORY_DAY0 + DAY);
+      const events = new TokenTransferEvents({ chainId: 31337, address: TOKEN }, 3);
+      const error = await store.db
+        .transaction()
+        .execute((trx) => events.rollback(trx, 99))
+        .catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(ReorgTooDeepError);
+      expect((error as Error).message).to.contain("block 100 was reorganised after a stewardship day");
+      const before = await store.db.selectFrom("stewardship_transfers").select("block_number").execute();
+      const removed = await store.db.transaction().execute((trx) => events.rollback(trx, 100));
+      expect(removed).to.equal(0); // the scripted history sits in blocks 1–21
+      const kept = await store.db.selectFrom("stewardship_transfers").select("block_number").execute();
+      expect(kept).to.have.length(before.length);
+    });
+  });
+}
+
+describe("cycle: stewardship rollback without sealed days", () => {
+  it("deletes the transfers above the canonical block", async () => {
+    const [backend] = testBackends();
+    const store = await backend!.open();
+    try {
+      await writeScriptedHistory(store);
+      const events = new TokenTransferEvents({ chainId: 31337, address: TOKEN }, 1);
+      const total = (await store.db.selectFrom("stewardship_transfers").select("block_number").execute())
+        .length;
+      const removed = await store.db.transaction().execute((trx) => events.rollback(trx, 5));
+      const left = await store.db.selectFrom("stewardship_transfers").select("block_number").execute();
+      expect(removed).to.equal(total - 5);
+      expect(left.every((r) => r.block_number <= 5)).to.equal(true);
+    } finally {
+      await store.close();
+    }
+  });
+});

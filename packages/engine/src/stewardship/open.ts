@@ -1,0 +1,45 @@
+import { JsonRpcProvider } from "ethers";
+import { integerOption, type Env } from "../cli/options";
+import type { StewardshipSource } from "../cycle/stewardship";
+import { IndexerConfigError } from "../indexer/errors";
+import type { Store } from "../store/open";
+import { stewardshipSettings, type StewardshipFlags } from "./config";
+import { openStewardshipMonitor } from "./monitor";
+
+/** The monitor wired to its own RPC connection, and the way to close that connection. */
+export interface StewardshipHandle {
+  readonly source: StewardshipSource;
+  close(): void;
+}
+
+/**
+ * Opens the monitor for `augur cycle`: settings from flags, environment and config file, the
+ * chain from --rpc (the keeper's), confirmations from --confirmations.
+ */
+export async function openStewardship(
+  flags: StewardshipFlags & { rpc?: string; confirmations?: string },
+  env: Env,
+  store: Store,
+): Promise<StewardshipHandle> {
+  const settings = stewardshipSettings(flags, env);
+  const rpc = (flags.rpc ?? env.AUGUR_RPC_URL ?? "").trim();
+  if (!/^https?:\/\/[^\s]+$/.test(rpc)) {
+    throw new IndexerConfigError("the stewardship monitor needs --rpc (an http(s):// URL)");
+  }
+  const confirmations = integerOption(
+    "--confirmations",
+    flags.confirmations ?? env.AUGUR_CONFIRMATIONS,
+    1,
+    1,
+    1000,
+  );
+  const provider = new JsonRpcProvider(rpc, undefined, { staticNetwork: true, cacheTimeout: -1 });
+  try {
+    const chainId = Number(await provider.send("eth_chainId", []));
+    const source = await openStewardshipMonitor({ store, provider, chainId, settings, confirmations });
+    return { source, close: () => provider.destroy() };
+  } catch (error) {
+    provider.destroy();
+    throw error;
+  }
+}

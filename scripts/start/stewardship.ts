@@ -1,0 +1,123 @@
+import { id, MaxUint256 } from "ethers";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import { time } from "@nomicfoundation/hardhat-network-helpers";
+import { STEWARDSHIP_V1 } from "@augur/scorer";
+import type { StewardshipSettings } from "@augur/engine/src/stewardship/config";
+import { MockStockToken__factory, TokenBatcher__factory, type TokenBatcher } from "../../typechain-types";
+import { openProjectToken } from "../replica/project-token";
+import type { Replica } from "../replica/types";
+
+const DAY = 86_400;
+const HOUR = 3600;
+const USDG = (dollars: number) => BigInt(dollars) * 10n ** 6n;
+const DUST = STEWARDSHIP_V1.dustWholeTokens * 10n ** 18n;
+/** Node accounts no demo agent, creator or keeper uses (see agents.ts). */
+const ORGANIC_ACCOUNT = 17;
+const WASH_ACCOUNT = 18;
+/** Days of token history scripted before the season starts, so the first cycle seals records. */
+export const PRE_HISTORY_DAYS = 3;
+
+/**
+ * The demo's project token (DEMO, standing in for OAIA) for the stewardship monitor: the token
+ * and its USDG pool, a few scripted days of history before the season (holders seeded at the dust
+ * line, organic buys, a wallet round-tripping its buys), and a little activity every demo hour,
+ * so the /stewardship page shows sealed days, a holder series, volume and (b) evidence.
+ */
+export class DemoProject {
+  private holders = 0;
+
+  private constructor(
+    private readonly project: Replica,
+    private readonly operator: HardhatEthersSigner,
+    private readonly organic: HardhatEthersSigner,
+    private readonly wash: HardhatEthersSigner,
+    private readonly batcher: TokenBatcher,
+    readonly settings: StewardshipSettings,
+  ) {}
+
+  /** Deploys the token and its pool; the monitor follows from the block before. */
+  static async open(replica: Replica, signers: readonly HardhatEthersSigner[]): Promise<DemoProject> {
+    const operator = replica.deployer;
+    const startBlock = await operator.provider.getBlockNumber();
+    const project = await openProjectToken(replica, {
+      symbol: "DEMO",
+      name: "Demo project token",
+      price: "0.000005", // the dust line (1,000,000 tokens) is worth $5, as at OAIA's launch
+      fee: 3000,
+      liquidityUsdg: USDG(200_000),
+    });
+    const stock = project.stocks[0]!;
+    const token = MockStockToken__factory.connect(stock.address, operator);
+    const batcher = await new TokenBatcher__factory(operator).deploy();
+    await batcher.waitForDeployment();
+    await (await token.mint(operator.address, 10_000n * DUST)).wait();
+    await (await token.approve(await batcher.getAddress(), MaxUint256)).wait();
+    return new DemoProject(project, operator, signers[ORGANIC_ACCOUNT]!, signers[WASH_ACCOUNT]!, batcher, {
+      token: stock.address.toLowerCase(),
+      pools: [stock.poolAddress.toLowerCase()],
+      usd: (await replica.usdg.getAddress()).toLowerCase(),
+      excluded: [operator.address.toLowerCase()],
+      startBlock,
+    });
+  }
+
+  /** The operator sends `count` new wallets the dust line each (one batch transaction). */
+  private async seedHolders(count: number): Promise<void> {
+    const wallets = Array.from(
+      { length: count },
+      (_, i) => `0x${id(`demo holder ${this.holders + i}`).slice(26)}`,
+    );
+    this.holders += count;
+    await (
+      await this.batcher.send(
+        this.settings.token,
+        wallets,
+        wallets.map(() => DUST),
+      )
+    ).wait();
+  }
+
+  /** A buy of `dollars` and, for the wash wallet, 90 % of it sold straight back: rule (b). */
+  private async roundTrip(dollars: number, at?: number): Promise<void> {
+    const stock = this.project.stocks[0]!;
+    const bought = await this.project.swap(stock, "buy", USDG(dollars), {
+      from: this.wash,
+      ...(at ? { at } : {}),
+    });
+    await this.project.swap(stock, "sell", (bought.amountOut * 9n) / 10n, {
+      from: this.wash,
+      ...(at ? { at: at + 600 } : {}),
+    });
+  }
+
+  /**
+   * Scripts PRE_HISTORY_DAYS whole UTC days after the next midnight (the chain clock jumps
+   * there): each day 20 new holders, a $600 organic buy and one $150 round trip (the third makes
+   * the wash wallet a rule-(b) cluster). The launch day before them is measured too, so the first
+   * cycle seals PRE_HISTORY_DAYS + 1 days. Four transactions a day keep `npm start` quick.
+   */
+  async preHistory(): Promise<void> {
+    const stock = this.project.stocks[0]!;
+    const first = (Math.floor((await time.latest()) / DAY) + 1) * DAY;
+    for (let d = 0; d < PRE_HISTORY_DAYS; d++) {
+      const day = first + d * DAY;
+      await time.setNextBlockTimestamp(day + HOUR);
+      await this.seedHolders(20);
+      await this.project.swap(stock, "buy", USDG(600), { from: this.organic, at: day + 3 * HOUR });
+      await this.roundTrip(150, day + 5 * HOUR);
+    }
+    await time.setNextBlockTimestamp(first + PRE_HISTORY_DAYS * DAY + 60);
+    await this.operator.provider.send("evm_mine", []);
+  }
+
+  /**
+   * One demo hour, kept to a transaction or two: every other hour an organic $80 buy, every
+   * fourth a new holder, every eighth a $100 round trip (three a day: rule (b) keeps applying).
+   */
+  async hour(hour: number): Promise<void> {
+    if (hour % 2 === 0)
+      await this.project.swap(this.project.stocks[0]!, "buy", USDG(80), { from: this.organic });
+    if (hour % 4 === 0) await this.seedHolders(1);
+    if (hour % 8 === 0) await this.roundTrip(100);
+  }
+}

@@ -1,0 +1,274 @@
+import { expect } from "chai";
+import { ethers } from "hardhat";
+import { loadFixture, setBalance, time } from "@nomicfoundation/hardhat-network-helpers";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import { id, MaxUint256 } from "ethers";
+import { seal, STEWARDSHIP_V1 } from "@augur/scorer";
+import { runCycle } from "@augur/engine/src/cycle/run";
+import { ReorgTooDeepError } from "@augur/engine/src/indexer/errors";
+import { openStewardshipMonitor } from "@augur/engine/src/stewardship/monitor";
+import { openStore } from "@augur/engine/src/store/open";
+import { listStewardshipDays } from "@augur/engine/src/store/queries/stewardship";
+import { TokenBatcher__factory } from "../typechain-types";
+import { openProjectToken } from "../scripts/replica/project-token";
+import { buildReplica } from "./shared/replica";
+
+/**
+ * The stewardship monitor end to end on the replica (issue 9): a project token and its USDG pool,
+ * a scripted 34-day history on chain, the engine's followers and daily cycle step, and the sealed
+ * records checked against the days the kill rules name. Same shape as the scorer's pure season
+ * (season.test.ts), compressed:
+ *   Holders (wallets seeded at exactly the dust line by the operator): 25 more a day on days 0–4
+ *   (armed on day 4 at 125), then 3 a day hand their tokens back from day 20 (125 − 3(d − 19)).
+ *   Holders fire on day 33: its window starts on day 4 at 125 and ends at 83 (−33.6 %); on day 32
+ *   it starts on day 3 at 100 and ends at 86 (−14 %): nothing.
+ *   Volume: grace buys $1,000 a day on days 0–1, then $100 (organic); under $500 from day 2, so
+ *   the volume trigger fires on day 31 (the 30th day): maintenance on days 31–32, wind-down from
+ *   day 33, with "both" that day.
+ *   From day 2, wash trades of each kind are mixed in every day: (a) xavier buys, sends the
+ *   tokens to ivan, who sells them; (b) rita buys and sells 90 % back, three times; (c) sam
+ *   funded alba and bea on day 0, alba buys what bea sells. Every trader stays under the dust line.
+ */
+const DAY = 86_400;
+const HOUR = 3600;
+const DAYS = 34;
+const USDG = (dollars: number) => BigInt(dollars) * 10n ** 6n;
+
+function expectedHolders(d: number): number {
+  return d < 5 ? 25 * (d + 1) : d < 20 ? 125 : 125 - 3 * (d - 19);
+}
+
+async function scriptedChain() {
+  // Start on a fresh UTC day, so day 0 of the script is the first day the monitor records.
+  const midnight = (Math.floor((await time.latest()) / DAY) + 2) * DAY;
+  await time.increaseTo(midnight + 60);
+  const startBlock = await ethers.provider.getBlockNumber();
+  const replica = await buildReplica({ stocks: [], hours: 0 });
+  const project = await openProjectToken(replica, {
+    symbol: "OAIA",
+    name: "OAIA (replica)",
+    price: "0.01",
+    fee: 3000,
+    liquidityUsdg: USDG(5_000_000),
+  });
+  const stock = project.stocks[0]!;
+  const signers = await ethers.getSigners();
+  const [operator, marketMaker, grace, rita, xavier, ivan, alba, bea, sam] =
+    signers as HardhatEthersSigner[] & Record<number, HardhatEthersSigner>;
+  const token = stock.token.connect(operator!);
+  const dust = STEWARDSHIP_V1.dustWholeTokens * 10n ** 18n;
+  const batcher = await new TokenBatcher__factory(operator).deploy();
+  await (await token.mint(operator!.address, 200n * dust)).wait();
+  await (await token.approve(await batcher.getAddress(), MaxUint256)).wait();
+  const wallets = Array.from({ length: 125 }, (_, i) =>
+    ethers.getAddress(`0x${id(`holder ${i}`).slice(26)}`),
+  );
+  return {
+    project,
+    stock,
+    startBlock,
+    midnight,
+    token,
+    batcher,
+    wallets,
+    dust,
+    people: { operator: operator!, marketMaker: marketMaker!, grace: grace!, rita: rita!, xavier: xavier! },
+    more: { ivan: ivan!, alba: alba!, bea: bea!, sam: sam! },
+  };
+}
+
+describe("stewardship monitor on the replica: a scripted token history through the daily records", () => {
+  it("fires each trigger on the day the rules say and finds every wash-trade cluster by its criterion", async () => {
+    const chain = await loadFixture(scriptedChain);
+    const { project, stock, token, batcher, wallets, dust, midnight } = chain;
+    const { operator, grace, rita, xavier } = chain.people;
+    const { ivan, alba, bea, sam } = chain.more;
+    const tokenAddress = stock.address.toLowerCase();
+
+    const store = await openStore({ kind: "sqlite", file: ":memory:" });
+    try {
+      const source = await openStewardshipMonitor({
+        store,
+        provider: ethers.provider,
+        chainId: 31337,
+        settings: {
+          token: tokenAddress,
+          pools: [stock.poolAddress.toLowerCase()],
+          usd: (await project.usdg.getAddress()).toLowerCase(),
+          excluded: [operator.address.toLowerCase()],
+          startBlock: chain.startBlock,
+        },
+        confirmations: 1,
+        batchBlocks: 500,
+      });
+      expect(source.scope.firstDay).to.equal(midnight / DAY);
+
+      let clock = await time.latest();
+      const at = async (t: number) => {
+        clock = Math.max(t, clock + 1);
+        await time.setNextBlockTimestamp(clock);
+        return clock;
+      };
+      const swap = async (who: HardhatEthersSigner, side: "buy" | "sell", amountIn: bigint, t: number) => {
+        // The swap sets its own block time, after any approval or USDG top-up it mines first.
+        const result = await project.swap(stock, side, amountIn, { from: who, at: Math.max(t, clock + 5) });
+        clock = result.timestamp;
+        return result;
+      };
+      const send = async (from: HardhatEthersSigner, to: string, amount: bigint, t: number) => {
+        await at(t);
+        await (await token.connect(from).transfer(to, amount)).wait();
+      };
+
+      // Day 0 funding for the (c) cluster: sam gets tokens from the operator and funds alba and bea.
+      await send(operator, sam.address, (95n * dust) / 100n, midnight + HOUR);
+      await send(sam, alba.address, 10n ** 18n, midnight + HOUR + 60);
+      await send(sam, bea.address, (90n * dust) / 100n, midnight + HOUR + 120);
+
+      for (let d = 0; d < DAYS; d++) {
+        const t = midnight + d * DAY;
+        if (d < 5) {
+          const batch = wallets.slice(25 * d, 25 * d + 25);
+          await at(t + 2 * HOUR);
+          await (
+            await batcher.send(
+              tokenAddress,
+              batch,
+              batch.map(() => dust),
+            )
+          ).wait();
+        }
+        if (d >= 20) {
+          for (const holder of wallets.slice(3 * (d - 20), 3 * (d - 20) + 3)) {
+            await setBalance(holder, 10n ** 18n);
+            const signer = await ethers.getImpersonatedSigner(holder);
+            await send(signer, operator.address, dust, t + 3 * HOUR);
+          }
+        }
+        await swap(grace, "buy", USDG(d < 2 ? 1000 : 100), t + 4 * HOUR);
+        if (d >= 2) {
+          for (const hour of [5, 8, 11]) {
+            const bought = await swap(rita, "buy", USDG(200), t + hour * HOUR); // (b)
+            await swap(rita, "sell", (bought.amountOut * 9n) / 10n, t + (hour + 1) * HOUR);
+          }
+          const relayed = await swap(xavier, "buy", USDG(200), t + 13 * HOUR); // (a)
+          await send(xavier, ivan.address, relayed.amountOut, t + 14 * HOUR);
+          await swap(ivan, "sell", relayed.amountOut, t + 15 * HOUR);
+          const funded = await swap(alba, "buy", USDG(200), t + 16 * HOUR); // (c)
+          await swap(bea, "sell", funded.amountOut, t + 17 * HOUR);
+        }
+        // Past midnight: the cycle seals the day that just closed.
+        await at(t + DAY + 60);
+        await ethers.provider.send("evm_mine", []);
+        const report = await runCycle({ store, stewardship: source, now: () => clock });
+        expect(report.stewardshipDays, `day ${d}`).to.have.length(1);
+      }
+
+      const days = await listStewardshipDays(store.db);
+      expect(days).to.have.length(DAYS);
+      const bodies = days.map((r) => r.body);
+      expect(bodies.map((b) => b.holders)).to.deep.equal(
+        Array.from({ length: DAYS }, (_, d) => expectedHolders(d)),
+      );
+      expect(bodies.map((b) => b.organicVolumeUsd)).to.deep.equal(
+        Array.from({ length: DAYS }, (_, d) => (d < 2 ? 1000 : 100)),
+      );
+
+      const first = (flag: "holdersArmed" | "holdersTrigger" | "volumeTrigger" | "bothTrigger") =>
+        bodies.findIndex((b) => b[flag]);
+      expect(first("holdersArmed")).to.equal(4);
+      expect(first("volumeTrigger")).to.equal(31);
+      expect(first("holdersTrigger")).to.equal(33);
+      expect(first("bothTrigger")).to.equal(33);
+      expect(bodies[32]).to.include({ holdersWindowStart: 100, holders: 86, holdersTrigger: false });
+      expect(bodies[30]).to.include({ state: "normal", volumeDaysBelow: 29 });
+      expect(bodies[31]).to.include({ state: "maintenance", stateSince: days[31]!.day });
+      expect(bodies[32]).to.include({ state: "maintenance", stateSince: days[31]!.day });
+      expect(bodies[33]).to.include({
+        state: "wind-down",
+        stateSince: days[33]!.day,
+        holdersWindowStart: 125,
+      });
+
+      const lower = (s: HardhatEthersSigner) => s.address.toLowerCase();
+      for (const d of [0, 1]) expect(bodies[d]!.evidence, `day ${d}`).to.deep.equal([]);
+      for (let d = 2; d < DAYS; d++) {
+        const b = bodies[d]!;
+        expect(
+          b.evidence.map((e) => [e.criterion, e.cluster]),
+          `day ${d}`,
+        ).to.deep.equal([
+          ["a", [lower(ivan), lower(xavier)].sort()],
+          ["b", [lower(rita)]],
+          ["c", [lower(alba), lower(bea), lower(sam)].sort()],
+        ]);
+        const [a, bEvidence, c] = b.evidence;
+        expect(a!.measures.trades).to.equal(Math.min(d - 1, 30));
+        expect(bEvidence!.measures.round_trips).to.equal(3 * Math.min(d - 1, 30));
+        expect(c!.measures.source).to.equal(lower(sam));
+        expect(c!.measures.net).to.equal("0");
+        // Every wash trade of the day is excluded: 6 (b) swaps, 2 (a), 2 (c), about $200 each.
+        expect(b.excludedVolumeUsd, `day ${d}`).to.be.within(1800, 2200);
+      }
+      for (const r of days) expect(seal(r.body)).to.equal(r.seal);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("rolls a reorganised transfer back instead of counting it, and stops at a reorg below a sealed day", async () => {
+    const { project, stock, token, batcher, wallets, dust, midnight, startBlock, people } =
+      await loadFixture(scriptedChain);
+    const store = await openStore({ kind: "sqlite", file: ":memory:" });
+    try {
+      const source = await openStewardshipMonitor({
+        store,
+        provider: ethers.provider,
+        chainId: 31337,
+        settings: {
+          token: stock.address.toLowerCase(),
+          pools: [stock.poolAddress.toLowerCase()],
+          usd: (await project.usdg.getAddress()).toLowerCase(),
+          excluded: [people.operator.address.toLowerCase()],
+          startBlock,
+        },
+        confirmations: 1,
+      });
+      const seed = async (n: number, at: number) => {
+        await time.setNextBlockTimestamp(at);
+        const batch = wallets.slice(0, n);
+        await (
+          await batcher.send(
+            await token.getAddress(),
+            batch,
+            batch.map(() => dust),
+          )
+        ).wait();
+      };
+      const fork = (await ethers.provider.send("evm_snapshot", [])) as string;
+      await seed(5, midnight + HOUR);
+      await source.sync(); // the five transfers are stored…
+      expect(await ethers.provider.send("evm_revert", [fork])).to.equal(true);
+      const again = (await ethers.provider.send("evm_snapshot", [])) as string; // a snapshot reverts once
+      await seed(2, midnight + 2 * HOUR); // …then reorganised away: another block, two wallets
+      await time.setNextBlockTimestamp(midnight + DAY + 60);
+      await ethers.provider.send("evm_mine", []);
+      expect(
+        (await runCycle({ store, stewardship: source, now: () => midnight + DAY + 60 })).stewardshipDays,
+      ).to.have.length(1);
+      const [day0] = await listStewardshipDays(store.db);
+      expect(day0!.body.holders).to.equal(2);
+
+      // A reorg below the block the sealed day was measured up to is deeper than the confirmations.
+      expect(await ethers.provider.send("evm_revert", [again])).to.equal(true);
+      await seed(3, midnight + 3 * HOUR);
+      await time.setNextBlockTimestamp(midnight + DAY + 120);
+      await ethers.provider.send("evm_mine", []);
+      const error = await source.sync().catch((e: unknown) => e);
+      expect(error).to.be.instanceOf(ReorgTooDeepError);
+      expect(await listStewardshipDays(store.db)).to.have.length(1);
+    } finally {
+      await store.close();
+    }
+  });
+});
