@@ -4,6 +4,7 @@ import { buildApp } from "../api/app";
 import type { AnchorReceipt, Keeper } from "../cycle/seams";
 import { AugurScorer } from "../cycle/augur-scorer";
 import { runCycle } from "../cycle/run";
+import type { CallRecordBody } from "../indexer/calls";
 import { appendEngineRecords, type EngineRecord } from "../records/append";
 import { ingestRecord, type Submission } from "../records/ingest";
 import { addTestSeason, SEASON_START, sign, TEST_CHAIN_ID, testWallet } from "../records/testing";
@@ -23,6 +24,9 @@ export const SITE_NOW = SEASON_START + 8 * DAY + 1800;
 
 export const TSLA = "0x1111111111111111111111111111111111111111";
 export const AAPL = "0x2222222222222222222222222222222222222222";
+/** Where the fixture's calls say they were indexed from, and by whom (the site reads agentId). */
+const CALL_LEDGER = "0x3333333333333333333333333333333333333333";
+const CALLER_ADDRESS = "0x4444444444444444444444444444444444444444";
 
 interface AgentPlan {
   readonly id: string;
@@ -169,7 +173,10 @@ async function seedAgent(store: Store, plan: AgentPlan, now: number): Promise<vo
   }
 }
 
-/** Calls as the chain indexer records them from CallLedger (engine records, not signed by agents). */
+/**
+ * Calls as the chain indexer records them from CallLedger (engine records, not signed by
+ * agents): typed as the indexer's own `augur-call/v1` body, so the fixture cannot drift from it.
+ */
 async function seedCalls(store: Store, now: number): Promise<void> {
   const records: EngineRecord[] = [];
   for (const plan of PLANS) {
@@ -182,27 +189,33 @@ async function seedCalls(store: Store, now: number): Promise<void> {
       const exit = priceAt(asset, revealHour + windowHours);
       const moved = Math.sign(exit - entry);
       const outcome = moved === 0 ? "void" : moved > 0 === (direction === "up") ? "hit" : "miss";
-      records.push({
-        kind: "call",
+      const confidenceBps = 5500 + 500 * (i % 5);
+      const revealedAt = revealHour * HOUR + 120;
+      const body: CallRecordBody = {
+        format: "augur-call/v1",
+        chainId: TEST_CHAIN_ID,
+        ledger: CALL_LEDGER,
+        callId: `${plan.id}-${i}`,
+        agent: CALLER_ADDRESS,
         agentId: plan.id,
         seasonId: SITE_SEASON,
-        body: {
-          format: "augur-call/v1",
-          callId: `${plan.id}-${i}`,
-          agentId: plan.id,
-          seasonId: SITE_SEASON,
+        outcome,
+        confidenceBps,
+        resolvedAt: revealedAt + windowHours * HOUR + 60,
+        resolveTx: `0x${"cd".repeat(32)}`,
+        reveal: {
           asset,
           window: windowHours * HOUR,
           direction,
-          confidenceBps: 5500 + 500 * (i % 5),
-          revealedAt: revealHour * HOUR + 120,
-          closesAt: (revealHour + windowHours) * HOUR,
-          resolvedAt: (revealHour + windowHours) * HOUR,
+          confidenceBps,
           entryPrice: units18(entry),
-          exitPrice: units18(exit),
-          outcome,
+          closesAt: revealedAt + windowHours * HOUR,
+          vote: units18(1),
+          revealTx: `0x${"ce".repeat(32)}`,
         },
-      });
+        exitPrice: units18(exit),
+      };
+      records.push({ kind: "call", agentId: plan.id, seasonId: SITE_SEASON, body });
     }
   }
   await store.db.transaction().execute((trx) => appendEngineRecords(trx, records, now));

@@ -1,8 +1,8 @@
 /**
  * Reads the stored record bodies the site's views need, in the units people read: USDG for NAV
  * and flow, a fraction for invested, a plain number for prices. Signed records are
- * `{ format, type, domain, message }`; call records (written by the chain indexer) carry their
- * fields at the top level.
+ * `{ format, type, domain, message }`; call records are the chain indexer's `augur-call/v1`
+ * bodies (`indexer/calls.ts`): the outcome at the top level, what the reveal said under `reveal`.
  */
 const USDG_UNITS = 1e6;
 const PRICE_UNITS = 1e18;
@@ -34,12 +34,19 @@ export type CallOutcome = "hit" | "miss" | "void" | "open";
 
 export interface CallPoint {
   readonly callId: string;
+  /** The stock's address; "" for a call that expired unrevealed (its asset was never said). */
   readonly asset: string;
+  /** Seconds; 0 when expired unrevealed. */
   readonly window: number;
-  readonly direction: "up" | "down";
+  /** null when expired unrevealed. */
+  readonly direction: "up" | "down" | null;
   readonly confidenceBps: number;
+  /** The reveal's block time (= closesAt − window); the resolution time for an expired call. */
   readonly revealedAt: number;
   readonly closesAt: number;
+  readonly resolvedAt: number;
+  /** Never revealed: the ledger counted it as a miss when its reveal time ran out. */
+  readonly expired: boolean;
   readonly entryPrice: number | null;
   readonly exitPrice: number | null;
   readonly outcome: CallOutcome;
@@ -86,18 +93,46 @@ export function decisionPoint(body: string): DecisionPoint {
 
 const OUTCOMES: readonly CallOutcome[] = ["hit", "miss", "void", "open"];
 
+/**
+ * One `augur-call/v1` record. CallLedger sets `closesAt = reveal block time + window`, so the
+ * reveal time is `closesAt − window`; an expired call has no reveal, so its time is when it
+ * resolved.
+ */
 export function callPoint(body: string, seal: string): CallPoint {
-  const m = messageOf(body);
+  const m = JSON.parse(body) as Fields;
+  const reveal = (m.reveal ?? null) as Fields | null;
   const outcome = OUTCOMES.includes(m.outcome as CallOutcome) ? (m.outcome as CallOutcome) : "open";
+  const resolvedAt = num(m.resolvedAt);
+  if (reveal === null) {
+    return {
+      callId: String(m.callId ?? ""),
+      asset: "",
+      window: 0,
+      direction: null,
+      confidenceBps: num(m.confidenceBps),
+      revealedAt: resolvedAt,
+      closesAt: resolvedAt,
+      resolvedAt,
+      expired: true,
+      entryPrice: null,
+      exitPrice: null,
+      outcome,
+      seal,
+    };
+  }
+  const window = num(reveal.window);
+  const closesAt = num(reveal.closesAt);
   return {
     callId: String(m.callId ?? ""),
-    asset: String(m.asset ?? ""),
-    window: num(m.window),
-    direction: m.direction === "down" ? "down" : "up",
-    confidenceBps: num(m.confidenceBps),
-    revealedAt: num(m.revealedAt),
-    closesAt: num(m.closesAt),
-    entryPrice: optionalPrice(m.entryPrice),
+    asset: String(reveal.asset ?? ""),
+    window,
+    direction: reveal.direction === "down" ? "down" : "up",
+    confidenceBps: num(reveal.confidenceBps ?? m.confidenceBps),
+    revealedAt: closesAt - window,
+    closesAt,
+    resolvedAt,
+    expired: false,
+    entryPrice: optionalPrice(reveal.entryPrice),
     exitPrice: optionalPrice(m.exitPrice),
     outcome,
     seal,

@@ -211,10 +211,10 @@ function callsBlock(history: HistoryView): SafeHtml {
           ${recent.map(
             (c) =>
               html`<tr>
-                <td>${utc(c.revealedAt)}</td>
-                <td class="mono" title="${c.asset}">${shortHex(c.asset)}</td>
-                <td class="num">${fixed(c.window / 3600, 1)} h</td>
-                <td>${c.direction}</td>
+                <td>${c.expired ? html`never: expired ${utc(c.resolvedAt)}` : utc(c.revealedAt)}</td>
+                <td class="mono" title="${c.asset}">${c.expired ? "—" : shortHex(c.asset)}</td>
+                <td class="num">${c.expired ? "—" : html`${fixed(c.window / 3600, 1)} h`}</td>
+                <td>${c.direction ?? "—"}</td>
                 <td class="num">${fixed(c.confidenceBps / 100, 0)} %</td>
                 <td class="${c.outcome}">${c.outcome}</td>
               </tr>`,
