@@ -11,7 +11,7 @@ import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/reco
 import { riskRoutes } from "./routes/risk";
 import { scoreRoutes } from "./routes/scores";
 import { seasonRoutes } from "./routes/seasons";
-import { registerSite } from "../site/register";
+import { registerSite, siteNotFound } from "../site/register";
 
 export interface AppOptions {
   /** pino options, or false for no logs (tests). */
@@ -31,7 +31,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
       void (reply as FastifyReply).code(400).send(errorPayload("BAD_REQUEST", error.message));
     },
   });
-  installErrorHandlers(app);
+  installErrorHandlers(app, siteNotFound); // HTML 404 outside /api, JSON inside
   const openApi = collectOpenApi(app);
 
   await app.register(cors, { origin: "*", methods: ["GET", "HEAD"] });

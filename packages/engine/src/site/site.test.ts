@@ -201,6 +201,39 @@ describe("site in headless Chromium", function () {
     expect(overflowing).to.deep.equal([]);
   });
 
+  it("an unknown path outside /api gets a 404 page in the site layout; under /api a JSON 404", async () => {
+    for (const path of ["/nope", "/agents/ada/y/z", "/apis"]) {
+      const res = await fetch(server.url + path);
+      const text = await res.text();
+      expect(res.status, path).to.equal(404);
+      expect(res.headers.get("content-type"), path).to.match(/^text\/html/);
+      expect(res.headers.get("content-security-policy"), path).to.match(/^default-src 'none'/);
+      expect(text, path).to.contain(`there is no page at ${path}`);
+      expect(text, path).to.match(/<h1>Not found<\/h1>/);
+      expect(text, path).to.match(/<nav class="site" aria-label="Main">/); // the same nav as every page
+    }
+    const page = await context.newPage();
+    const response = await page.goto(`${server.url}/nope?x=<b>`);
+    expect(response?.status()).to.equal(404);
+    expect(await page.textContent("#error-message")).to.equal("there is no page at /nope");
+    expect(await page.locator("nav.site a").count()).to.be.greaterThan(5);
+    await page.close();
+    const api: [string, string][] = [
+      ["GET", "/api/v1/nope"],
+      ["GET", "/api"],
+      ["GET", "/api/v1/agents/ada/y/z"],
+      ["POST", "/nope"],
+    ];
+    for (const [method, path] of api) {
+      const res = await fetch(server.url + path, { method });
+      expect(res.status, path).to.equal(404);
+      expect(res.headers.get("content-type"), path).to.match(/^application\/json/);
+      expect(await res.json(), path).to.deep.equal({
+        error: { code: "NOT_FOUND", message: `no route ${method} ${path}` },
+      });
+    }
+  });
+
   it("bad input gets a 4xx page with a clear message, never a 5xx", async () => {
     const cases: [string, number, RegExp][] = [
       ["/agents/nobody?season=s1", 404, /agent nobody is not registered in season s1/],
