@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { expect } from "chai";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Store } from "../store/open";
-import { launchChromium } from "./browser";
+import { launchChromium, SCREENSHOT_DIR, sidewaysScroll, visit } from "./browser";
 import { SITE_AGENTS, SITE_SEASON, seededSiteStore, startSiteServer, type SiteServer } from "./testing";
 
-const SHOTS = join(__dirname, "..", "..", "..", "..", "test-results", "site");
+const SHOTS = SCREENSHOT_DIR;
 
 const PAGES = [
   { name: "leaderboard", path: `/?season=${SITE_SEASON}` },
@@ -19,22 +19,6 @@ const PAGES = [
   { name: "stewardship", path: "/stewardship" },
   { name: "methodology", path: "/methodology" },
 ] as const;
-
-/** Every console error, page error, failed request and 4xx/5xx response while a page loads. */
-async function visit(page: Page, url: string): Promise<string[]> {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("requestfailed", (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`));
-  page.on("response", (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
-  const response = await page.goto(url, { waitUntil: "load" });
-  if (!response || response.status() !== 200) problems.push(`status ${response?.status()} for ${url}`);
-  return problems;
-}
 
 const columnTexts = (page: Page, column: number) =>
   page.$$eval(`#leaderboard tbody tr td:nth-child(${column})`, (cells) =>
@@ -187,11 +171,8 @@ describe("site in headless Chromium", function () {
     for (const p of PAGES) {
       const page = await phone.newPage();
       await page.goto(server.url + p.path);
-      // A string runs in the page (this file is compiled without DOM types).
-      const [scroll, client] = await page.evaluate<[number, number]>(
-        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]",
-      );
-      if (scroll > client) overflowing.push(`${p.name}: ${scroll} > ${client}`);
+      const overflow = await sidewaysScroll(page);
+      if (overflow) overflowing.push(`${p.name}: ${overflow}`);
       if (p.name === "leaderboard" || p.name === "risk") {
         await page.screenshot({ path: join(SHOTS, `${p.name}-390.png`), fullPage: true });
       }

@@ -196,7 +196,7 @@ function callsBlock(history: HistoryView): SafeHtml {
       <strong>${history.bestStreak}</strong> (consecutive hits; a void counts as nothing).
     </p>
     <div class="table-wrap">
-      <table>
+      <table id="calls">
         <thead>
           <tr>
             <th scope="col">Revealed (UTC)</th>
