@@ -188,6 +188,12 @@ describe("npm start (smoke test, --ci)", function () {
       expect(await page.textContent("#verify-command")).to.equal(
         `npx augur verify --api ${origin} --agent ${scored} --season ${SEASON}`,
       );
+      if (shown.anchorStatus === "anchored") {
+        // The on-chain variant names the registry the demo deployed.
+        expect((await page.textContent("#verify-chain"))?.toLowerCase()).to.match(
+          new RegExp(` --rpc RPC_URL --registry ${registry.toLowerCase()}$`),
+        );
+      }
       expect(await page.locator("figure svg[role=img] title").textContent()).to.contain("Return index");
       await page.close();
     });

@@ -114,7 +114,10 @@ describe("site in headless Chromium", function () {
   it("agent page: the seal shown is the API's seal, which is sha256 of the manifest it serves", async () => {
     const api = await fetch(`${server.url}/api/v1/agents/ada/score?season_id=${SITE_SEASON}`);
     const text = await api.text();
-    const body = JSON.parse(text) as { seal: string; anchor: { status: string; treeSize: number } };
+    const body = JSON.parse(text) as {
+      seal: string;
+      anchor: { status: string; treeSize: number; registry: string };
+    };
     const manifestText = text.slice(text.indexOf('"manifest":') + 11, text.indexOf(',"anchor":'));
     expect(`0x${createHash("sha256").update(manifestText).digest("hex")}`).to.equal(body.seal);
     const page = await context.newPage();
@@ -124,6 +127,9 @@ describe("site in headless Chromium", function () {
     expect(await page.textContent("#anchor-status")).to.equal("anchored");
     expect(await page.textContent("#verify-command")).to.equal(
       `npx augur verify --api ${server.url} --agent ada --season ${SITE_SEASON}`,
+    );
+    expect(await page.textContent("#verify-chain")).to.equal(
+      `npx augur verify --api ${server.url} --agent ada --season ${SITE_SEASON} --rpc RPC_URL --registry ${body.anchor.registry}`,
     );
     expect(await page.locator("figure svg[role=img] title").textContent()).to.contain("Return index");
     expect(await page.locator("details pre #manifest").count()).to.equal(1);
@@ -164,6 +170,42 @@ describe("site in headless Chromium", function () {
     expect(order).to.have.length(api.rows.length);
     expect(order[order.length - 1]).to.equal(SITE_AGENTS.riskUnmeasurable);
   });
+
+  for (const p of PAGES.filter((x) => ["leaderboard", "agent-ranked", "risk"].includes(x.name))) {
+    it(`${p.name}: the keyboard reaches the skip link first, then every control in page order, with a visible focus`, async () => {
+      const page = await context.newPage();
+      await page.goto(server.url + p.path);
+      // Number every control a keyboard user must reach (those inside a closed <details> are
+      // not reachable until it opens, by design).
+      const count = await page.evaluate<number>(`(() => {
+        const all = [...document.querySelectorAll('a[href], button, select, input, summary, [tabindex]:not([tabindex="-1"])')]
+          .filter((e) => !e.closest("details:not([open])") || e.tagName === "SUMMARY");
+        all.forEach((e, i) => e.setAttribute("data-kbd", String(i)));
+        return all.length;
+      })()`);
+      expect(count).to.be.greaterThan(8);
+      const reached: string[] = [];
+      const outlines: string[] = [];
+      for (let i = 0; i < count + 10; i++) {
+        await page.keyboard.press("Tab");
+        const [kbd, outline] = await page.evaluate<[string | null, string]>(
+          "[document.activeElement.getAttribute('data-kbd'), getComputedStyle(document.activeElement).outlineStyle]",
+        );
+        if (kbd === null) continue; // a scrolling table the browser lets the keyboard scroll
+        if (reached.includes(kbd)) break; // wrapped around
+        reached.push(kbd);
+        outlines.push(outline);
+      }
+      expect(reached).to.deep.equal(Array.from({ length: count }, (_, i) => String(i)));
+      expect(await page.getAttribute('[data-kbd="0"]', "class")).to.equal("skip");
+      expect(outlines.every((o) => o !== "none")).to.equal(true);
+      // The skip link takes the focus to the main content.
+      await page.focus('[data-kbd="0"]');
+      await page.keyboard.press("Enter");
+      expect(await page.evaluate<string>("document.activeElement.id")).to.equal("main");
+      await page.close();
+    });
+  }
 
   it("every page fits a 390 px wide phone: no horizontal page scroll", async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });

@@ -280,6 +280,14 @@ export async function agentPage(
             <h3 id="verify-title">Verify it yourself</h3>
             <p>Recompute the score from its manifest and check every seal against the anchored log:</p>
             <pre><code id="verify-command">${command}</code></pre>
+            ${score.anchor.status === "anchored" && score.anchor.registry
+              ? html`<p>
+                    To check the anchors on chain as well (chain ${score.anchor.chainId}), add your own node's
+                    JSON-RPC URL and the registry:
+                  </p>
+                  <pre><code id="verify-chain">${command} --rpc RPC_URL --registry ${score.anchor
+                    .registry}</code></pre>`
+              : ""}
           </section>`;
   const body = html`<h1>Agent ${agentId}</h1>
     <dl class="facts">
