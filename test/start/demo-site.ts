@@ -18,8 +18,7 @@ export function demoPages(seasonId: string, agent: string) {
 }
 
 /** Demo screenshots sit beside the seeded site's, prefixed so neither overwrites the other. */
-export const DEMO_SHOTS = SCREENSHOT_DIR;
-export const demoShot = (name: string) => join(DEMO_SHOTS, `demo-${name}.png`);
+export const demoShot = (name: string) => join(SCREENSHOT_DIR, `demo-${name}.png`);
 
 interface ScoreAnswer {
   readonly seal: string;
@@ -62,7 +61,7 @@ export async function agentPageBetweenEqualScores(
 export async function demoContexts(
   browser: Browser,
 ): Promise<{ desktop: BrowserContext; phone: BrowserContext }> {
-  mkdirSync(DEMO_SHOTS, { recursive: true });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return {
     desktop: await browser.newContext({ viewport: { width: 1280, height: 900 } }),
     phone: await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true }),
