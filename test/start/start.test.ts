@@ -1,12 +1,25 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { PassThrough } from "node:stream";
 import { expect } from "chai";
+import type { Browser, BrowserContext } from "playwright-core";
 import { main as augur } from "@augur/engine/src/cli/main";
+import { launchChromium, visit } from "@augur/engine/src/site/browser";
+import { demoAgents } from "../../scripts/start/agents";
+import { parseStartOptions } from "../../scripts/start/options";
+import {
+  agentPageBetweenEqualScores,
+  apiJson,
+  demoContexts,
+  demoPages,
+  demoShot,
+  overflowingOnPhone,
+} from "./demo-site";
 
 const ROOT = resolve(__dirname, "../..");
+const SEASON = "demo";
 
 /** `augur <argv>` in this process: its exit code and everything it printed. */
 async function runAugur(argv: string[]): Promise<{ code: number; out: string }> {
@@ -33,72 +46,103 @@ function waitFor(read: () => string, pattern: RegExp, exited: () => boolean): Pr
   });
 }
 
+/** Polls `probe` every 250 ms until it answers true, for at most `ms`. */
+async function eventually(probe: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+// The demo runs until this test stops it with SIGTERM (as Ctrl-C would), once every check has
+// looked at the running system; --duration only bounds a run whose test died half-way.
+const START_ARGS = ["--ci", "--port", "0", "--duration", "150", "--hour-ms", "300"];
+
 describe("npm start (smoke test, --ci)", function () {
   this.timeout(120_000);
+  const agents = demoAgents(parseStartOptions(START_ARGS).agents, ["A", "B", "C"]);
+  let started: number;
+  let dataDir: string;
+  let child: ChildProcess;
+  let out = "";
+  let exit: Promise<number | null>;
+  let exitedAt: number | undefined;
+  let origin: string;
+  let rpc: string;
+  let registry: string;
+  /** An agent the demo's table printed with a score. */
+  let scored: string;
+  let browser: Browser;
+  let desktop: BrowserContext;
+  let phone: BrowserContext;
 
-  it("comes up, anchors, scores an agent that augur verify accepts, and exits 0 by itself", async () => {
-    const started = Date.now();
-    const dataDir = mkdtempSync(join(tmpdir(), "augur-start-"));
+  before(async () => {
+    started = Date.now();
+    dataDir = mkdtempSync(join(tmpdir(), "augur-start-"));
     const tsx = require.resolve("tsx/cli", { paths: [ROOT] });
     // The child picks its own network (a node it starts); this runner's choice must not leak.
-    const childEnv = { ...process.env };
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" };
     delete childEnv.HARDHAT_NETWORK;
-    const child = spawn(
-      process.execPath,
-      [
-        tsx,
-        "scripts/start.ts",
-        "--ci",
-        "--port",
-        "0",
-        "--duration",
-        "25",
-        "--hour-ms",
-        "300",
-        "--data-dir",
-        dataDir,
-      ],
-      { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: childEnv },
-    );
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    const exit = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-    let exitedAt: number | undefined;
+    child = spawn(process.execPath, [tsx, "scripts/start.ts", ...START_ARGS, "--data-dir", dataDir], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: childEnv,
+    });
+    child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    exit = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
     void exit.then(() => (exitedAt = Date.now()));
-    try {
-      const read = () => out;
-      const gone = () => exitedAt !== undefined;
-      const [, api] = await waitFor(read, /^api\s+(\S+)$/m, gone);
-      const [, rpc] = await waitFor(read, /^chain\s+(\S+)/m, gone);
-      const [, registry] = await waitFor(read, /^registry\s+(0x[0-9a-fA-F]{40})$/m, gone);
-      // A table row with a number in the score column: "  <agent> <style> <score> <rank> …"
-      const [, agent] = await waitFor(read, /^ {2}([a-z0-9-]+)\s+[a-z-]+\s+\d+\.\d\s+\d+\s/m, gone);
+    // Chromium starts while the demo deploys and plays its first hours.
+    const chromium = launchChromium();
+    const read = () => out;
+    const gone = () => exitedAt !== undefined;
+    const [, api] = (await waitFor(read, /^api\s+(\S+)$/m, gone)) as [string, string];
+    origin = api.replace(/\/api\/v1$/, "");
+    [, rpc] = (await waitFor(read, /^chain\s+(\S+)/m, gone)) as [string, string];
+    [, registry] = (await waitFor(read, /^registry\s+(0x[0-9a-fA-F]{40})$/m, gone)) as [string, string];
+    // A table row with a number in the score column: "  <agent> <style> <score> <rank> …"
+    [, scored] = (await waitFor(read, /^ {2}([a-z0-9-]+)\s+[a-z-]+\s+\d+\.\d\s+\d+\s/m, gone)) as [
+      string,
+      string,
+    ];
+    browser = await chromium;
+    ({ desktop, phone } = await demoContexts(browser));
+  });
 
-      const { anchors } = (await (await fetch(`${api}/anchors`)).json()) as {
-        anchors: Array<{ treeSize: number }>;
-      };
+  after(async () => {
+    await desktop?.close();
+    await phone?.close();
+    await browser?.close();
+    if (exitedAt === undefined) child?.kill("SIGTERM");
+    await exit;
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  // Mocha runs a suite's own tests before its child suites: every check sits in a child suite,
+  // in the order they must run, so the stop comes last.
+  describe("the running demo", () => {
+    it("comes up, anchors, and scores an agent that augur verify accepts", async () => {
+      const { anchors } = await apiJson<{ anchors: Array<{ treeSize: number }> }>(origin, "/anchors");
       expect(anchors.length).to.be.greaterThan(0);
       expect(anchors[0]!.treeSize).to.be.greaterThan(0);
 
-      const score = (await (await fetch(`${api}/agents/${agent}/score?season_id=demo`)).json()) as {
-        score?: unknown;
-      };
+      const score = await apiJson<{ score?: unknown }>(origin, `/agents/${scored}/score?season_id=${SEASON}`);
       expect(JSON.stringify(score)).to.match(/"score":\d/);
 
       const verify = () =>
         runAugur([
           "verify",
           "--api",
-          api!.replace(/\/api\/v1$/, ""),
+          origin,
           "--agent",
-          agent!,
+          scored,
           "--season",
-          "demo",
+          SEASON,
           "--rpc",
-          rpc!,
+          rpc,
           "--registry",
-          registry!,
+          registry,
         ]);
       // The demo scores, then anchors the scores a moment later in the same hour: a verify that
       // fetched a score in between finds it "not anchored yet". Only that case is retried.
@@ -109,26 +153,141 @@ describe("npm start (smoke test, --ci)", function () {
       }
       expect(verified.code, verified.out).to.equal(0);
       expect(verified.out).to.match(/^verified: score \d+(\.\d)?$/m);
+    });
 
-      // The demo token's scripted days are sealed by the first cycle: the stewardship page has data.
-      const stewardship = (await (await fetch(`${api}/stewardship`)).json()) as {
+    it("seals the demo token's scripted days: the stewardship monitor has real data", async () => {
+      const stewardship = await apiJson<{
         state: string | null;
         days: Array<{ holders: number; organicVolumeUsd: number; clusters: number; seal: string }>;
-      };
+      }>(origin, "/stewardship");
       expect(stewardship.state).to.equal("normal");
       expect(stewardship.days.length).to.be.at.least(4);
       expect(stewardship.days.at(-1)!.holders).to.be.at.least(60);
       expect(stewardship.days.at(-1)!.organicVolumeUsd).to.be.greaterThan(0);
       expect(stewardship.days.at(-1)!.clusters).to.equal(1); // the wash wallet's round trips, rule (b)
+    });
+  });
 
+  describe("the site, on the demo season while it runs (headless Chromium)", () => {
+    const pages = () => demoPages(SEASON, scored);
+
+    it("leaderboard: every demo agent with its declared style and creator, the demo season selected", async () => {
+      const page = await desktop.newPage();
+      expect(await visit(page, `${origin}/`)).to.deep.equal([]);
+      await page.screenshot({ path: demoShot("leaderboard"), fullPage: true });
+      expect(await page.inputValue("#season")).to.equal(SEASON);
+      const rows = await page.$$eval("#leaderboard tbody tr", (trs) =>
+        trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.getAttribute("data-value") ?? "")),
+      );
+      const shown = new Map(rows.map((cells) => [cells[1]!, cells]));
+      expect([...shown.keys()].sort()).to.deep.equal(agents.map((a) => a.id).sort());
+      for (const agent of agents) {
+        const cells = shown.get(agent.id)!;
+        expect(cells[6], agent.id).to.equal(agent.style);
+        expect(cells[5]!.toLowerCase(), agent.id).to.equal(agent.creatorKey.address.toLowerCase());
+      }
+      expect(shown.get(scored)![2], `${scored}'s score`).to.match(/^\d+(\.\d+)?$/);
+      await page.close();
+    });
+
+    it("agent page: the API's seal and anchor status, and the verify command for this server", async () => {
+      const page = await desktop.newPage();
+      const shown = await agentPageBetweenEqualScores(page, origin, scored, SEASON);
+      await page.screenshot({ path: demoShot("agent"), fullPage: true });
+      expect(shown.problems).to.deep.equal([]);
+      expect(shown.seal).to.equal(shown.score.seal);
+      expect(shown.anchorStatus).to.equal(shown.score.anchor.status);
+      expect(await page.textContent("#verify-command")).to.equal(
+        `npx augur verify --api ${origin} --agent ${scored} --season ${SEASON}`,
+      );
+      if (shown.anchorStatus === "anchored") {
+        // The on-chain variant names the registry the demo deployed.
+        const chain = (await page.textContent("#verify-chain")) ?? "";
+        expect(chain.toLowerCase()).to.equal(
+          `npx augur verify --api ${origin} --agent ${scored} --season ${SEASON} --rpc rpc_url --registry ${registry.toLowerCase()}`,
+        );
+      } else expect(await page.locator("#verify-chain").count()).to.equal(0);
+      expect(await page.locator("figure svg[role=img] title").textContent()).to.contain("Return index");
+      await page.close();
+    });
+
+    it("agent page of a caller: its calls as CallLedger resolved them (asset, window, direction, outcome)", async () => {
+      const caller = agents.find((a) => a.caller)!.id;
+      const history = () =>
+        apiJson<{ calls: unknown[] }>(origin, `/agents/${caller}/history?season_id=${SEASON}`);
+      // A call becomes a record once its resolution is confirmed: an hour or two into the demo.
+      await eventually(async () => (await history()).calls.length > 0, 30_000, `a call record of ${caller}`);
+      const page = await desktop.newPage();
+      expect(await visit(page, `${origin}/agents/${caller}?season=${SEASON}`)).to.deep.equal([]);
+      await page.screenshot({ path: demoShot("agent-caller"), fullPage: true });
+      const rows = await page.$$eval("#calls tbody tr", (trs) =>
+        trs.map((tr) =>
+          [...tr.querySelectorAll("td")].map((td) => td.getAttribute("title") ?? td.textContent),
+        ),
+      );
+      expect(rows.length).to.be.greaterThan(0);
+      for (const [revealed, asset, window, direction, confidence, outcome] of rows) {
+        expect(revealed).to.match(/^\d{4}-\d\d-\d\d \d\d:\d\d/);
+        expect(asset).to.match(/^0x[0-9a-f]{40}$/);
+        expect(window).to.equal("1.0 h");
+        expect(direction).to.be.oneOf(["up", "down"]);
+        expect(confidence).to.match(/^\d+ %$/);
+        expect(outcome).to.be.oneOf(["hit", "miss", "void"]);
+      }
+      await page.close();
+    });
+
+    it("consensus: the markets the API serves (the demo's callers each call their own stock)", async () => {
+      const page = await desktop.newPage();
+      expect(await visit(page, `${origin}/consensus`)).to.deep.equal([]);
+      await page.screenshot({ path: demoShot("consensus"), fullPage: true });
+      const { markets } = await apiJson<{ markets: unknown[] }>(origin, "/consensus");
+      if (markets.length === 0) expect(await page.locator("#no-consensus").count()).to.equal(1);
+      else expect(await page.locator("#latest-rounds tbody tr").count()).to.equal(markets.length);
+      await page.close();
+    });
+
+    it("risk: a row for every demo agent's vault, and the coverage summary", async () => {
+      const page = await desktop.newPage();
+      expect(await visit(page, `${origin}/risk?season=${SEASON}`)).to.deep.equal([]);
+      await page.screenshot({ path: demoShot("risk"), fullPage: true });
+      const vaults = await page.$$eval("#risk tbody tr", (trs) =>
+        trs.map((tr) => tr.getAttribute("data-vault")),
+      );
+      expect(vaults.sort()).to.deep.equal(agents.map((a) => a.id).sort());
+      const { rows } = await apiJson<{ rows: { vault_id: string }[] }>(origin, `/seasons/${SEASON}/risk`);
+      expect(rows.map((r) => r.vault_id).sort()).to.deep.equal(vaults);
+      expect(await page.textContent("#coverage")).to.match(/Scored vaults hold/);
+      await page.close();
+    });
+
+    for (const name of ["referee", "stewardship", "methodology"] as const) {
+      it(`${name}: loads and renders with no console error or failed request`, async () => {
+        const page = await desktop.newPage();
+        const path = pages().find((p) => p.name === name)!.path;
+        expect(await visit(page, origin + path)).to.deep.equal([]);
+        // The methodology page is very long: its first screen is enough to look at.
+        await page.screenshot({ path: demoShot(name), fullPage: name !== "methodology" });
+        expect(await page.locator("main h1").count()).to.equal(1);
+        await page.close();
+      });
+    }
+
+    it("no page scrolls sideways on a 390 px wide phone", async () => {
+      expect(await overflowingOnPhone(phone, origin, pages())).to.deep.equal([]);
+    });
+  });
+
+  describe("stopping", () => {
+    it("stops cleanly on SIGTERM (as on Ctrl-C): exit 0, server and store closed, node killed", async () => {
+      expect(exitedAt, `the demo stopped before the checks were done:\n${out}`).to.equal(undefined);
+      child.kill("SIGTERM");
       expect(await exit, out).to.equal(0);
+      expect(out).to.match(/^stopping…$/m);
       expect(out).to.match(/^stopped: server and store closed, node killed$/m);
       console.log(
-        `      npm start smoke: up, scored and stopped in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `      npm start smoke: up, checked and stopped in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
-    } finally {
-      if (exitedAt === undefined) child.kill("SIGTERM");
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });

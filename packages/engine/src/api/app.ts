@@ -13,7 +13,7 @@ import { riskRoutes } from "./routes/risk";
 import { scoreRoutes } from "./routes/scores";
 import { seasonRoutes } from "./routes/seasons";
 import { stewardshipRoutes } from "./routes/stewardship";
-import { registerSite } from "../site/register";
+import { registerSite, siteNotFound } from "../site/register";
 
 export interface AppOptions {
   /** pino options, or false for no logs (tests). */
@@ -33,7 +33,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
       void (reply as FastifyReply).code(400).send(errorPayload("BAD_REQUEST", error.message));
     },
   });
-  installErrorHandlers(app);
+  installErrorHandlers(app, siteNotFound); // HTML 404 outside /api, JSON inside
   const openApi = collectOpenApi(app);
 
   await app.register(cors, { origin: "*", methods: ["GET", "HEAD"] });

@@ -43,16 +43,23 @@ function classify(error: FastifyError | Error): { status: number; code: string; 
   return { status: 500, code: "INTERNAL", message: "internal error" };
 }
 
-export function installErrorHandlers(app: FastifyInstance): void {
+/** The API's 404: a JSON error naming the method and path. */
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply
+    .code(404)
+    .send(errorPayload("NOT_FOUND", `no route ${request.method} ${request.url.slice(0, 200)}`));
+}
+
+/** JSON errors for every failure; `notFound` answers unknown routes (the site passes its own). */
+export function installErrorHandlers(
+  app: FastifyInstance,
+  notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply = apiNotFound,
+): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, code, message } = classify(error);
     if (status >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ code, status }, message);
     return reply.code(status).send(errorPayload(code, message));
   });
-  app.setNotFoundHandler((request, reply) => {
-    return reply
-      .code(404)
-      .send(errorPayload("NOT_FOUND", `no route ${request.method} ${request.url.slice(0, 200)}`));
-  });
+  app.setNotFoundHandler(notFound);
 }

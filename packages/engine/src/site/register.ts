@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiDeps } from "../api/deps";
+import { apiNotFound } from "../api/errors";
 import { siteApiRoutes } from "./api/routes";
 import { SitePageError } from "./errors";
 import { html } from "./html";
@@ -26,11 +27,16 @@ function errorPage(error: SitePageError): string {
   });
 }
 
+/** Every page goes out as HTML under the same Content-Security-Policy. */
+function asHtml(reply: FastifyReply): FastifyReply {
+  return reply.header("content-security-policy", CONTENT_SECURITY_POLICY).type("text/html; charset=utf-8");
+}
+
 type PageHandler = (request: FastifyRequest) => Promise<string> | string;
 
 function page(render: PageHandler) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    void reply.header("content-security-policy", CONTENT_SECURITY_POLICY).type("text/html; charset=utf-8");
+    void asHtml(reply);
     try {
       return await render(request);
     } catch (error) {
@@ -38,6 +44,22 @@ function page(render: PageHandler) {
       throw error;
     }
   };
+}
+
+/** `/api` and everything under it belongs to the JSON API, whose clients read JSON errors. */
+const isApiPath = (url: string) => /^\/api(?:[/?#]|$)/.test(url);
+
+/**
+ * Unknown routes: a person following a bad link (GET or HEAD outside `/api`) gets a 404 page
+ * in the site's layout; API clients and other methods keep the API's JSON 404.
+ */
+export function siteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (isApiPath(request.url) || (request.method !== "GET" && request.method !== "HEAD")) {
+    return apiNotFound(request, reply);
+  }
+  const path = request.url.split(/[?#]/, 1)[0]!.slice(0, 200);
+  const error = new SitePageError(404, "NOT_FOUND", `there is no page at ${path}`);
+  return asHtml(reply).code(404).send(errorPage(error));
 }
 
 const query = (r: FastifyRequest) => r.query as Record<string, unknown>;

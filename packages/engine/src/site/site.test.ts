@@ -4,10 +4,10 @@ import { join } from "node:path";
 import { expect } from "chai";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Store } from "../store/open";
-import { launchChromium } from "./browser";
+import { launchChromium, SCREENSHOT_DIR, sidewaysScroll, visit } from "./browser";
 import { SITE_AGENTS, SITE_SEASON, seededSiteStore, startSiteServer, type SiteServer } from "./testing";
 
-const SHOTS = join(__dirname, "..", "..", "..", "..", "test-results", "site");
+const SHOTS = SCREENSHOT_DIR;
 
 const PAGES = [
   { name: "leaderboard", path: `/?season=${SITE_SEASON}` },
@@ -19,22 +19,6 @@ const PAGES = [
   { name: "stewardship", path: "/stewardship" },
   { name: "methodology", path: "/methodology" },
 ] as const;
-
-/** Every console error, page error, failed request and 4xx/5xx response while a page loads. */
-async function visit(page: Page, url: string): Promise<string[]> {
-  const problems: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console: ${m.text()}`);
-  });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  page.on("requestfailed", (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ""}`));
-  page.on("response", (r) => {
-    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
-  const response = await page.goto(url, { waitUntil: "load" });
-  if (!response || response.status() !== 200) problems.push(`status ${response?.status()} for ${url}`);
-  return problems;
-}
 
 const columnTexts = (page: Page, column: number) =>
   page.$$eval(`#leaderboard tbody tr td:nth-child(${column})`, (cells) =>
@@ -130,7 +114,10 @@ describe("site in headless Chromium", function () {
   it("agent page: the seal shown is the API's seal, which is sha256 of the manifest it serves", async () => {
     const api = await fetch(`${server.url}/api/v1/agents/ada/score?season_id=${SITE_SEASON}`);
     const text = await api.text();
-    const body = JSON.parse(text) as { seal: string; anchor: { status: string; treeSize: number } };
+    const body = JSON.parse(text) as {
+      seal: string;
+      anchor: { status: string; treeSize: number; registry: string };
+    };
     const manifestText = text.slice(text.indexOf('"manifest":') + 11, text.indexOf(',"anchor":'));
     expect(`0x${createHash("sha256").update(manifestText).digest("hex")}`).to.equal(body.seal);
     const page = await context.newPage();
@@ -140,6 +127,9 @@ describe("site in headless Chromium", function () {
     expect(await page.textContent("#anchor-status")).to.equal("anchored");
     expect(await page.textContent("#verify-command")).to.equal(
       `npx augur verify --api ${server.url} --agent ada --season ${SITE_SEASON}`,
+    );
+    expect(await page.textContent("#verify-chain")).to.equal(
+      `npx augur verify --api ${server.url} --agent ada --season ${SITE_SEASON} --rpc RPC_URL --registry ${body.anchor.registry}`,
     );
     expect(await page.locator("figure svg[role=img] title").textContent()).to.contain("Return index");
     expect(await page.locator("details pre #manifest").count()).to.equal(1);
@@ -197,17 +187,50 @@ describe("site in headless Chromium", function () {
     }
   });
 
+  for (const p of PAGES.filter((x) => ["leaderboard", "agent-ranked", "risk"].includes(x.name))) {
+    it(`${p.name}: the keyboard reaches the skip link first, then every control in page order, with a visible focus`, async () => {
+      const page = await context.newPage();
+      await page.goto(server.url + p.path);
+      // Number every control a keyboard user must reach (those inside a closed <details> are
+      // not reachable until it opens, by design).
+      const count = await page.evaluate<number>(`(() => {
+        const all = [...document.querySelectorAll('a[href], button, select, input, summary, [tabindex]:not([tabindex="-1"])')]
+          .filter((e) => !e.closest("details:not([open])") || e.tagName === "SUMMARY");
+        all.forEach((e, i) => e.setAttribute("data-kbd", String(i)));
+        return all.length;
+      })()`);
+      expect(count).to.be.greaterThan(8);
+      const reached: string[] = [];
+      const outlines: string[] = [];
+      for (let i = 0; i < count + 10; i++) {
+        await page.keyboard.press("Tab");
+        const [kbd, outline] = await page.evaluate<[string | null, string]>(
+          "[document.activeElement.getAttribute('data-kbd'), getComputedStyle(document.activeElement).outlineStyle]",
+        );
+        if (kbd === null) continue; // a scrolling table the browser lets the keyboard scroll
+        if (reached.includes(kbd)) break; // wrapped around
+        reached.push(kbd);
+        outlines.push(outline);
+      }
+      expect(reached).to.deep.equal(Array.from({ length: count }, (_, i) => String(i)));
+      expect(await page.getAttribute('[data-kbd="0"]', "class")).to.equal("skip");
+      expect(outlines.every((o) => o !== "none")).to.equal(true);
+      // The skip link takes the focus to the main content.
+      await page.focus('[data-kbd="0"]');
+      await page.keyboard.press("Enter");
+      expect(await page.evaluate<string>("document.activeElement.id")).to.equal("main");
+      await page.close();
+    });
+  }
+
   it("every page fits a 390 px wide phone: no horizontal page scroll", async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const overflowing: string[] = [];
     for (const p of PAGES) {
       const page = await phone.newPage();
       await page.goto(server.url + p.path);
-      // A string runs in the page (this file is compiled without DOM types).
-      const [scroll, client] = await page.evaluate<[number, number]>(
-        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]",
-      );
-      if (scroll > client) overflowing.push(`${p.name}: ${scroll} > ${client}`);
+      const overflow = await sidewaysScroll(page);
+      if (overflow) overflowing.push(`${p.name}: ${overflow}`);
       if (p.name === "leaderboard" || p.name === "risk") {
         await page.screenshot({ path: join(SHOTS, `${p.name}-390.png`), fullPage: true });
       }
@@ -215,6 +238,39 @@ describe("site in headless Chromium", function () {
     }
     await phone.close();
     expect(overflowing).to.deep.equal([]);
+  });
+
+  it("an unknown path outside /api gets a 404 page in the site layout; under /api a JSON 404", async () => {
+    for (const path of ["/nope", "/agents/ada/y/z", "/apis"]) {
+      const res = await fetch(server.url + path);
+      const text = await res.text();
+      expect(res.status, path).to.equal(404);
+      expect(res.headers.get("content-type"), path).to.match(/^text\/html/);
+      expect(res.headers.get("content-security-policy"), path).to.match(/^default-src 'none'/);
+      expect(text, path).to.contain(`there is no page at ${path}`);
+      expect(text, path).to.match(/<h1>Not found<\/h1>/);
+      expect(text, path).to.match(/<nav class="site" aria-label="Main">/); // the same nav as every page
+    }
+    const page = await context.newPage();
+    const response = await page.goto(`${server.url}/nope?x=<b>`);
+    expect(response?.status()).to.equal(404);
+    expect(await page.textContent("#error-message")).to.equal("there is no page at /nope");
+    expect(await page.locator("nav.site a").count()).to.be.greaterThan(5);
+    await page.close();
+    const api: [string, string][] = [
+      ["GET", "/api/v1/nope"],
+      ["GET", "/api"],
+      ["GET", "/api/v1/agents/ada/y/z"],
+      ["POST", "/nope"],
+    ];
+    for (const [method, path] of api) {
+      const res = await fetch(server.url + path, { method });
+      expect(res.status, path).to.equal(404);
+      expect(res.headers.get("content-type"), path).to.match(/^application\/json/);
+      expect(await res.json(), path).to.deep.equal({
+        error: { code: "NOT_FOUND", message: `no route ${method} ${path}` },
+      });
+    }
   });
 
   it("bad input gets a 4xx page with a clear message, never a 5xx", async () => {

@@ -1,3 +1,5 @@
+import type { CallPoint } from "./api/record-bodies";
+
 /** The `/api/v1` answers the pages read (the shapes the routes send). */
 export interface SeasonsView {
   readonly seasons: readonly {
@@ -64,19 +66,7 @@ export interface HistoryView {
   readonly creator: string;
   readonly style: string;
   readonly snapshots: readonly { at: number; nav: number; flow: number; invested: number; seal: string }[];
-  readonly calls: readonly {
-    callId: string;
-    asset: string;
-    window: number;
-    direction: "up" | "down";
-    confidenceBps: number;
-    revealedAt: number;
-    closesAt: number;
-    entryPrice: number | null;
-    exitPrice: number | null;
-    outcome: "hit" | "miss" | "void" | "open";
-    seal: string;
-  }[];
+  readonly calls: readonly CallPoint[];
   readonly streak: number;
   readonly bestStreak: number;
 }

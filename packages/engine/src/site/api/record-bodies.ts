@@ -1,8 +1,8 @@
 /**
  * Reads the stored record bodies the site's views need, in the units people read: USDG for NAV
  * and flow, a fraction for invested, a plain number for prices. Signed records are
- * `{ format, type, domain, message }`; call records (written by the chain indexer) are read by
- * `callTerms`.
+ * `{ format, type, domain, message }`; call records are the chain indexer's `augur-call/v1`
+ * bodies (`indexer/calls.ts`), read by `callTerms` (the one reader the referee uses too).
  */
 import { callTerms } from "../../records/call-terms";
 
@@ -36,12 +36,19 @@ export type CallOutcome = "hit" | "miss" | "void" | "open";
 
 export interface CallPoint {
   readonly callId: string;
+  /** The stock's address; "" for a call that expired unrevealed (its asset was never said). */
   readonly asset: string;
+  /** Seconds; 0 when expired unrevealed. */
   readonly window: number;
-  readonly direction: "up" | "down";
+  /** null when expired unrevealed. */
+  readonly direction: "up" | "down" | null;
   readonly confidenceBps: number;
+  /** The reveal's block time (= closesAt − window); the resolution time for an expired call. */
   readonly revealedAt: number;
   readonly closesAt: number;
+  readonly resolvedAt: number;
+  /** Never revealed: the ledger counted it as a miss when its reveal time ran out. */
+  readonly expired: boolean;
   readonly entryPrice: number | null;
   readonly exitPrice: number | null;
   readonly outcome: CallOutcome;
@@ -93,10 +100,12 @@ export function callPoint(body: string, seal: string): CallPoint {
     callId: t.callId,
     asset: t.asset,
     window: t.window,
-    direction: t.direction,
+    direction: t.revealed ? t.direction : null,
     confidenceBps: t.confidenceBps,
     revealedAt: t.revealedAt,
     closesAt: t.closesAt,
+    resolvedAt: t.resolvedAt,
+    expired: !t.revealed,
     entryPrice: optionalPrice(t.entryPrice),
     exitPrice: optionalPrice(t.exitPrice),
     outcome: t.outcome,

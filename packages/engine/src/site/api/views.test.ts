@@ -1,5 +1,6 @@
 import { expect } from "chai";
-import { type CallPoint, streaks } from "./record-bodies";
+import type { CallRecordBody } from "../../indexer/calls";
+import { callPoint, type CallPoint, streaks } from "./record-bodies";
 
 const call = (closesAt: number, outcome: CallPoint["outcome"]): CallPoint => ({
   callId: String(closesAt),
@@ -9,6 +10,8 @@ const call = (closesAt: number, outcome: CallPoint["outcome"]): CallPoint => ({
   confidenceBps: 6000,
   revealedAt: closesAt - 3600,
   closesAt,
+  resolvedAt: closesAt + 60,
+  expired: false,
   entryPrice: 1,
   exitPrice: 1,
   outcome,
@@ -31,5 +34,58 @@ describe("site views", () => {
       bestStreak: 3,
     });
     expect(streaks([])).to.deep.equal({ streak: 0, bestStreak: 0 });
+  });
+
+  it("callPoint reads the indexer's augur-call/v1 body: the reveal's fields, reveal time = closesAt − window", () => {
+    const revealed: CallRecordBody = {
+      format: "augur-call/v1",
+      chainId: 31337,
+      ledger: "0x70e0ba845a1a0f2da3359c97e0285013525ffc49",
+      callId: "42",
+      agent: "0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc",
+      agentId: "ada",
+      seasonId: "s1",
+      outcome: "hit",
+      confidenceBps: 8000,
+      resolvedAt: 7300,
+      resolveTx: `0x${"d7".repeat(32)}`,
+      reveal: {
+        asset: "0xbdb7cb221fe39d932d50b4b88a178a7102964cb8",
+        closesAt: 7213,
+        confidenceBps: 8000,
+        direction: "down",
+        entryPrice: "180500000000000000000",
+        revealTx: `0x${"81".repeat(32)}`,
+        vote: "1000000000000000000",
+        window: 3600,
+      },
+      exitPrice: "180250000000000000000",
+    };
+    expect(callPoint(JSON.stringify(revealed), "0xs")).to.deep.equal({
+      callId: "42",
+      asset: "0xbdb7cb221fe39d932d50b4b88a178a7102964cb8",
+      window: 3600,
+      direction: "down",
+      confidenceBps: 8000,
+      revealedAt: 3613,
+      closesAt: 7213,
+      resolvedAt: 7300,
+      expired: false,
+      entryPrice: 180.5,
+      exitPrice: 180.25,
+      outcome: "hit",
+      seal: "0xs",
+    });
+    // Never revealed: no asset, window or direction to show; it counts as a miss when it resolved.
+    const expired = { ...revealed, outcome: "miss", confidenceBps: 10_000, reveal: null, exitPrice: null };
+    expect(callPoint(JSON.stringify(expired), "0xt")).to.deep.include({
+      asset: "",
+      window: 0,
+      direction: null,
+      revealedAt: 7300,
+      expired: true,
+      entryPrice: null,
+      outcome: "miss",
+    });
   });
 });

@@ -196,7 +196,7 @@ function callsBlock(history: HistoryView): SafeHtml {
       <strong>${history.bestStreak}</strong> (consecutive hits; a void counts as nothing).
     </p>
     <div class="table-wrap">
-      <table>
+      <table id="calls">
         <thead>
           <tr>
             <th scope="col">Revealed (UTC)</th>
@@ -211,10 +211,10 @@ function callsBlock(history: HistoryView): SafeHtml {
           ${recent.map(
             (c) =>
               html`<tr>
-                <td>${utc(c.revealedAt)}</td>
-                <td class="mono" title="${c.asset}">${shortHex(c.asset)}</td>
-                <td class="num">${fixed(c.window / 3600, 1)} h</td>
-                <td>${c.direction}</td>
+                <td>${c.expired ? html`never: expired ${utc(c.resolvedAt)}` : utc(c.revealedAt)}</td>
+                <td class="mono" title="${c.asset}">${c.expired ? "—" : shortHex(c.asset)}</td>
+                <td class="num">${c.expired ? "—" : html`${fixed(c.window / 3600, 1)} h`}</td>
+                <td>${c.direction ?? "—"}</td>
                 <td class="num">${fixed(c.confidenceBps / 100, 0)} %</td>
                 <td class="${c.outcome}">${c.outcome}</td>
               </tr>`,
@@ -280,6 +280,14 @@ export async function agentPage(
             <h3 id="verify-title">Verify it yourself</h3>
             <p>Recompute the score from its manifest and check every seal against the anchored log:</p>
             <pre><code id="verify-command">${command}</code></pre>
+            ${score.anchor.status === "anchored" && score.anchor.registry
+              ? html`<p>
+                    To check the anchors on chain as well (chain ${score.anchor.chainId}), add your own node's
+                    JSON-RPC URL and the registry:
+                  </p>
+                  <pre><code id="verify-chain">${command} --rpc RPC_URL --registry ${score.anchor
+                    .registry}</code></pre>`
+              : ""}
           </section>`;
   const body = html`<h1>Agent ${agentId}</h1>
     <dl class="facts">

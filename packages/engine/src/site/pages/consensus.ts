@@ -41,7 +41,7 @@ export async function consensusPage(app: FastifyInstance): Promise<string> {
     </p>
     <p><a href="/methodology#calls">How calls, scores and consensus work</a></p>
     ${markets.length === 0
-      ? html`<p>
+      ? html`<p id="no-consensus">
           No consensus event has been indexed from CallLedger yet. Rounds appear here once the chain indexer
           records them.
         </p>`
@@ -51,7 +51,7 @@ export async function consensusPage(app: FastifyInstance): Promise<string> {
             emitted nothing yet, so it is not listed.
           </p>
           <div class="table-wrap">
-            <table>
+            <table id="latest-rounds">
               <thead>
                 <tr>
                   <th scope="col">Asset</th>

@@ -1,0 +1,152 @@
+import { AUGUR_SCORE_V1, competitionRanks, TERM_NAMES } from "@augur/scorer";
+import { appendEngineRecords } from "../records/append";
+import { openStore, type Store } from "../store/open";
+import { insertSeason } from "../store/queries/seasons";
+
+const START = 1_800_000_000;
+/** The one scoring hour of the seeded season (unix seconds). */
+export const AS_OF = START + 10 * 86_400;
+const STYLES = ["momentum", "mean-reversion", "trend-following", "market-neutral", "discretionary"];
+
+/** A pseudo-random but repeatable number in [0, 1). */
+const noise = (i: number, k: number) => {
+  const x = Math.sin(i * 12.9898 + k * 78.233) * 43758.5453;
+  return x - Math.floor(x);
+};
+
+/** One manifest shaped like augur-score/v1's (the real formula object, synthetic measurements). */
+function manifest(id: string, creator: string, style: string, i: number, score: number | null) {
+  const terms = Object.fromEntries(
+    TERM_NAMES.map((t, k) => [t, score === null ? null : Math.round(noise(i, k) * 1000) / 10]),
+  );
+  return {
+    formula: AUGUR_SCORE_V1,
+    subject: { agent: id, creator, style, season_id: "s1", as_of: new Date(AS_OF * 1000).toISOString() },
+    inputs: {
+      snapshot_count: 10,
+      snapshot_root: `0x${"11".repeat(32)}`,
+      first_snapshot_seal: null,
+      last_snapshot_seal: null,
+      decision_count: 9,
+      own_decision_count: 8,
+      trade_count: 6,
+    },
+    measured:
+      score === null
+        ? null
+        : {
+            return: noise(i, 7) / 10,
+            sigma: 0.01,
+            max_drawdown: 0.02,
+            exposure: 0.6,
+            days: 10,
+            calibration_calls: 6,
+            brier: 0.2,
+            creator_inputs: [],
+            dna: {
+              trades_per_day: 0.6,
+              decisions_per_day: 0.8,
+              holding_hours: 20,
+              directional_bias: 0,
+              prior_move_alignment: 0.3,
+            },
+            match: 0.9,
+          },
+    outputs: {
+      terms,
+      weights_used: {},
+      weighted: score,
+      multiplier: score === null ? null : 0.98,
+      score,
+      reason: score === null ? "too_few_snapshots" : null,
+    },
+  };
+}
+
+/**
+ * An in-memory SQLite store with one season ("s1") of `agents` agents, each with a sealed score
+ * manifest shaped like augur-score/v1's (the real formula object, synthetic measurements) for
+ * one scoring hour; every tenth agent is unranked (too_few_snapshots). Fast enough for 10,000
+ * (the leaderboard bench) and for the pagination tests.
+ */
+export async function seedManyAgents(agents: number): Promise<Store> {
+  const store = await openStore({ kind: "sqlite", file: ":memory:" });
+  await insertSeason(store.db, {
+    id: "s1",
+    name: "Bench",
+    starts_at: START,
+    ends_at: START + 28 * 86_400,
+    closed_at: null,
+    created_at: START,
+  });
+  const scores = Array.from({ length: agents }, (_, i) =>
+    i % 10 === 9 ? null : Math.round(noise(i, 9) * 1000) / 10,
+  );
+  const rankOf = competitionRanks(scores);
+  for (let from = 0; from < agents; from += 1000) {
+    const ids = Array.from({ length: Math.min(1000, agents - from) }, (_, k) => from + k);
+    await store.db.transaction().execute(async (trx) => {
+      const regs = await appendEngineRecords(
+        trx,
+        ids.map((i) => ({
+          kind: "registration" as const,
+          agentId: `agent-${i}`,
+          seasonId: "s1",
+          body: { bench: i },
+        })),
+        START,
+      );
+      await trx
+        .insertInto("agents")
+        .values(
+          ids.map((i, k) => ({
+            id: `agent-${i}`,
+            season_id: "s1",
+            creator: `0x${(i % 3000).toString(16).padStart(40, "0")}`,
+            style: STYLES[i % 5]!,
+            agent_key: `0x${(i + 1).toString(16).padStart(40, "0")}`,
+            registration_seal: regs[k]!.seal,
+            registered_at: START,
+          })),
+        )
+        .execute();
+      const manifests = ids.map((i) =>
+        manifest(
+          `agent-${i}`,
+          `0x${(i % 3000).toString(16).padStart(40, "0")}`,
+          STYLES[i % 5]!,
+          i,
+          scores[i]!,
+        ),
+      );
+      const sealed = await appendEngineRecords(
+        trx,
+        ids.map((i, k) => ({
+          kind: "score" as const,
+          agentId: `agent-${i}`,
+          seasonId: "s1",
+          body: manifests[k],
+        })),
+        AS_OF,
+      );
+      const rows = ids.map((i, k) => ({
+        agent_id: `agent-${i}`,
+        season_id: "s1",
+        as_of: AS_OF,
+        formula: "augur-score/v1",
+        score: scores[i]!,
+        reason: scores[i] === null ? "too_few_snapshots" : null,
+        rank: rankOf[i] ?? null,
+        terms: JSON.stringify(manifests[k]!.outputs.terms),
+        seal: sealed[k]!.seal,
+        created_at: AS_OF,
+      }));
+      for (let k = 0; k < rows.length; k += 300)
+        await trx
+          .insertInto("scores")
+          .values(rows.slice(k, k + 300))
+          .execute();
+    });
+  }
+  return store;
+}
