@@ -5,7 +5,7 @@ import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { MerkleLog, toHex32, type Hex32 } from "@augur/scorer";
 import type { AnchorRegistry } from "../typechain-types";
 import { flipBit, sealsFor } from "../packages/scorer/src/merkle/testing";
-import { snapshotGas, snapshotGasValue } from "./shared/gas";
+import { snapshotEstimatedGas, snapshotGas, snapshotGasValue } from "./shared/gas";
 
 const KEEPER_ROLE = ethers.id("KEEPER_ROLE");
 
@@ -414,7 +414,11 @@ describe("AnchorRegistry", () => {
         Number(executionGas),
       );
       const estimate = await registry.verifyInclusion.estimateGas(seal, index, N, [...inclusion.proof]);
-      snapshotGasValue("AnchorRegistry.verifyInclusion (1,000,000 leaves; as a tx)", Number(estimate));
+      snapshotEstimatedGas(
+        "AnchorRegistry.verifyInclusion (1,000,000 leaves; as a tx)",
+        estimate,
+        registry.interface.encodeFunctionData("verifyInclusion", [seal, index, N, [...inclusion.proof]]),
+      );
       console.log(
         `      consistency proof ${p.proof.length} nodes; post tx ${gasUsed} (execution ${gasUsed - 21_000 - calldataGas}); ` +
           `inclusion proof ${inclusion.proof.length} nodes; verifyInclusion ${executionGas} from a contract, ${estimate} as a tx`,

@@ -3,7 +3,7 @@ import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import type { Contract } from "ethers";
 import type { PriceOracle, TwapMathHarness, UniswapOracleHarness } from "../typechain-types";
-import { snapshotGasValue } from "./shared/gas";
+import { snapshotEstimatedGas } from "./shared/gas";
 import { announceReplicaMode, deployReplica, twapTick, type ReplicaStock } from "./shared/replica";
 import { isClose, price18Bounds } from "./shared/tickPrice";
 
@@ -223,8 +223,16 @@ describe("PriceOracle on the replica", () => {
         priceAt: Number(await oracle.priceAt.estimateGas(stock.address, now - AGO)),
         uniswapPriceAt: Number(await uniswap.quoteAt.estimateGas(...theirsPast)),
       };
-      snapshotGasValue(`PriceOracle.price (${order})`, gas.price);
-      snapshotGasValue(`PriceOracle.priceAt 6h ago (${order})`, gas.priceAt);
+      snapshotEstimatedGas(
+        `PriceOracle.price (${order})`,
+        BigInt(gas.price),
+        oracle.interface.encodeFunctionData("price", [stock.address]),
+      );
+      snapshotEstimatedGas(
+        `PriceOracle.priceAt 6h ago (${order})`,
+        BigInt(gas.priceAt),
+        oracle.interface.encodeFunctionData("priceAt", [stock.address, now - AGO]),
+      );
       const ratio = (a: number, b: number) => (a / b).toFixed(3);
       rows.push(
         `${stock.symbol} ${order}: price ${gas.price} vs ${gas.uniswapPrice} (${ratio(gas.price, gas.uniswapPrice)}), ` +

@@ -57,7 +57,15 @@ export async function snapshotGas(
   return snapshotGasValue(name, Number(receipt.gasUsed) + zeroByteDiscount(sent.data));
 }
 
-/** As `snapshotGas`, for a figure measured another way (e.g. `estimateGas` of a view call). */
+/**
+ * As `snapshotGas`, for a call measured with `estimateGas` (a view read): `data` is its calldata,
+ * priced as non-zero like a mined transaction's, so the figure does not move with test order.
+ */
+export function snapshotEstimatedGas(name: string, estimate: bigint, data: string): number {
+  return snapshotGasValue(name, Number(estimate) + zeroByteDiscount(data));
+}
+
+/** As `snapshotGas`, for a figure measured another way (e.g. execution gas from a probe contract). */
 export function snapshotGasValue(name: string, measured: number): number {
   if (isCoverageRun()) return measured;
   const snapshot = readSnapshot();
