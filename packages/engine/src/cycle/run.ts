@@ -3,6 +3,9 @@ import { appendEngineRecords } from "../records/append";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { insertAnchor, latestAnchor, type Anchor } from "../store/queries/anchors";
+import { evaluateMode, type ModeStepReport, type StewardshipDaysSource } from "../modes/evaluate";
+import { isFinalMode } from "../modes/timeline";
+import { currentMode } from "../modes/state";
 import { seasonClosesAt } from "../store/queries/seasons";
 import { AnchorMismatchError } from "./errors";
 import { sealSeasonRisk } from "./risk";
@@ -19,6 +22,11 @@ export interface CycleDeps {
   readonly scorer?: Scorer;
   /** True: seal and store every open season's vault risk rows after scoring (`augur cycle`). */
   readonly risk?: boolean;
+  /**
+   * Present: evaluate the mode after scoring (`augur cycle`, `npm start`) from these sealed
+   * stewardship days (none when absent) and the operator notices; see modes/evaluate.ts.
+   */
+  readonly modes?: { readonly days?: StewardshipDaysSource };
   /** Unix seconds. */
   readonly now: () => number;
   readonly progress?: (line: string) => void;
@@ -28,13 +36,15 @@ export interface CycleReport {
   /** The cycle's hour: scores of this run are stored as of this time. */
   readonly asOf: number;
   readonly head: LogHead;
-  /** The newest anchor after the keeper step (undefined: nothing anchored yet). */
+  /** The newest anchor after the keeper steps (undefined: nothing anchored yet). */
   readonly anchored: { readonly anchorIndex: number; readonly treeSize: number } | undefined;
   /** Seasons scored now; seasons already scored at `asOf` are skipped. */
   readonly scoredSeasons: readonly string[];
   readonly scoreRows: number;
   /** Risk rows sealed now; a season with rows at `asOf` adds none. */
   readonly riskRows: number;
+  /** The mode after the mode step (absent when the cycle does not evaluate modes). */
+  readonly mode?: ModeStepReport;
 }
 
 const log = new MerkleLogStore();
@@ -70,8 +80,66 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
   const head: LogHead = { treeSize, root: await log.root(db, treeSize) };
   say(`log head: size ${head.treeSize}, root ${head.root}`);
 
-  let previous = await latestAnchor(db);
-  if (deps.keeper && treeSize > 0 && (!previous || previous.tree_size < treeSize)) {
+  let previous = await anchorHead(deps, head, now);
+  // In wind-down and once archived nothing new is scored: the log only closes (see modes/).
+  const frozen = deps.modes ? isFinalMode((await currentMode(db)).mode) : false;
+  if (frozen) say("mode: winding down or archived; nothing is scored");
+
+  const scoredSeasons: string[] = [];
+  let scoreRows = 0;
+  if (deps.scorer && !frozen) {
+    const anchoredSize = previous?.tree_size ?? 0;
+    const seasons = await db.selectFrom("seasons").selectAll().where("starts_at", "<=", asOf).execute();
+    for (const season of seasons) {
+      if (asOf > seasonClosesAt(season) + CYCLE_SECONDS) continue; // one last scoring after the close
+      const rows = await scoreSeason(deps, deps.scorer, season.id, asOf, anchoredSize, now);
+      if (rows === undefined) continue;
+      scoredSeasons.push(season.id);
+      scoreRows += rows;
+      say(`scored season ${season.id}: ${rows} agents as of ${asOf}`);
+    }
+  } else if (!deps.scorer) {
+    say("scorer: not configured; nothing scored");
+  }
+  const riskRows =
+    deps.risk && !frozen ? await sealOpenSeasonsRisk(deps, asOf, previous?.tree_size ?? 0, now) : 0;
+  const mode = deps.modes
+    ? await evaluateMode({
+        store,
+        now,
+        say,
+        ...(deps.modes.days ? { days: deps.modes.days } : {}),
+        ...(deps.keeper
+          ? {
+              anchorHead: async () => {
+                const size = await log.size(db);
+                return anchorHead(deps, { treeSize: size, root: await log.root(db, size) }, now);
+              },
+            }
+          : {}),
+      })
+    : undefined;
+  if (mode) previous = await latestAnchor(db);
+  return {
+    asOf,
+    head,
+    anchored: previous ? { anchorIndex: previous.anchor_index, treeSize: previous.tree_size } : undefined,
+    scoredSeasons,
+    scoreRows,
+    riskRows,
+    ...(mode ? { mode } : {}),
+  };
+}
+
+/**
+ * The keeper step: has the keeper anchor `head` unless the newest stored anchor already covers
+ * it, records the mined anchor, and returns the newest stored anchor afterwards.
+ */
+async function anchorHead(deps: CycleDeps, head: LogHead, now: number): Promise<Anchor | undefined> {
+  const { store } = deps;
+  const say = deps.progress ?? (() => undefined);
+  const previous = await latestAnchor(store.db);
+  if (deps.keeper && head.treeSize > 0 && (!previous || previous.tree_size < head.treeSize)) {
     const receipt = await deps.keeper.anchor(head, previous ? receiptOf(previous) : undefined);
     if (receipt) {
       if (receipt.treeSize !== head.treeSize || receipt.root !== head.root) {
@@ -84,38 +152,10 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     } else {
       say("keeper: head posted, not yet mined with enough confirmations");
     }
-    previous = await latestAnchor(db);
-  } else if (!deps.keeper) {
-    say("keeper: not configured; head not anchored");
-  } else {
-    say("keeper: head already anchored");
+    return latestAnchor(store.db);
   }
-
-  const scoredSeasons: string[] = [];
-  let scoreRows = 0;
-  if (deps.scorer) {
-    const anchoredSize = previous?.tree_size ?? 0;
-    const seasons = await db.selectFrom("seasons").selectAll().where("starts_at", "<=", asOf).execute();
-    for (const season of seasons) {
-      if (asOf > seasonClosesAt(season) + CYCLE_SECONDS) continue; // one last scoring after the close
-      const rows = await scoreSeason(deps, deps.scorer, season.id, asOf, anchoredSize, now);
-      if (rows === undefined) continue;
-      scoredSeasons.push(season.id);
-      scoreRows += rows;
-      say(`scored season ${season.id}: ${rows} agents as of ${asOf}`);
-    }
-  } else {
-    say("scorer: not configured; nothing scored");
-  }
-  const riskRows = deps.risk ? await sealOpenSeasonsRisk(deps, asOf, previous?.tree_size ?? 0, now) : 0;
-  return {
-    asOf,
-    head,
-    anchored: previous ? { anchorIndex: previous.anchor_index, treeSize: previous.tree_size } : undefined,
-    scoredSeasons,
-    scoreRows,
-    riskRows,
-  };
+  say(deps.keeper ? "keeper: head already anchored" : "keeper: not configured; head not anchored");
+  return previous;
 }
 
 /** The risk step: every season still scored this hour gets its sealed risk rows once, from anchored records. */

@@ -4,6 +4,7 @@ import { initial } from "./001_initial";
 import { keeperIndexer } from "./002_keeper_indexer";
 import { callEvents } from "./003_call_events";
 import { riskRows } from "./004_risk_rows";
+import { modes } from "./007_modes";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -15,6 +16,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "002_keeper_indexer": keeperIndexer(),
     "003_call_events": callEvents(),
     "004_risk_rows": riskRows(dialect),
+    "007_modes": modes(dialect),
   };
 }
 
