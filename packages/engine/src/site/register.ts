@@ -3,11 +3,14 @@ import type { ApiDeps } from "../api/deps";
 import { siteApiRoutes } from "./api/routes";
 import { SitePageError } from "./errors";
 import { html } from "./html";
-import { layout } from "./layout";
+import { layout, withModeBanner } from "./layout";
+import { currentBanner } from "./mode-banner";
 import { agentPage } from "./pages/agent";
 import { consensusPage } from "./pages/consensus";
 import { leaderboardPage } from "./pages/leaderboard";
 import { methodologyPage } from "./pages/methodology";
+import { modePage } from "./pages/mode";
+import { receiptPage } from "./pages/receipt";
 import { refereePage } from "./pages/referee";
 import { riskPage } from "./pages/risk";
 import { stewardshipPage } from "./pages/stewardship";
@@ -28,13 +31,16 @@ function errorPage(error: SitePageError): string {
 
 type PageHandler = (request: FastifyRequest) => Promise<string> | string;
 
-function page(render: PageHandler) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+/** A page route: the rendered page (or its error page) with the mode banner of this moment. */
+function pageRoute(app: FastifyInstance) {
+  return (render: PageHandler) => async (request: FastifyRequest, reply: FastifyReply) => {
     void reply.header("content-security-policy", CONTENT_SECURITY_POLICY).type("text/html; charset=utf-8");
+    const banner = await currentBanner(app);
     try {
-      return await render(request);
+      return withModeBanner(await render(request), banner);
     } catch (error) {
-      if (error instanceof SitePageError) return reply.code(error.status).send(errorPage(error));
+      if (error instanceof SitePageError)
+        return reply.code(error.status).send(withModeBanner(errorPage(error), banner));
       throw error;
     }
   };
@@ -48,6 +54,7 @@ const query = (r: FastifyRequest) => r.query as Record<string, unknown>;
  */
 export function registerSite(app: FastifyInstance, deps: ApiDeps): void {
   siteApiRoutes(app, deps);
+  const page = pageRoute(app);
   app.get(
     "/",
     page((r) => leaderboardPage(app, query(r))),
@@ -75,5 +82,13 @@ export function registerSite(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
     "/methodology",
     page(() => methodologyPage()),
+  );
+  app.get(
+    "/mode",
+    page(() => modePage(app)),
+  );
+  app.get(
+    "/receipt",
+    page(() => receiptPage(app)),
   );
 }
