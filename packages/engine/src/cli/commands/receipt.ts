@@ -1,8 +1,8 @@
 import { parseArgs } from "node:util";
-import { JsonRpcProvider } from "ethers";
+import { JsonRpcProvider, Network } from "ethers";
 import { dayOf } from "../../modes/days";
 import { ReceiptInputError } from "../../modes/errors";
-import { readReceipt, receiptAddress, type ReceiptArgs } from "../../modes/receipt/chain";
+import { checkReceiptArgs, readReceipt, receiptAddress, type ReceiptArgs } from "../../modes/receipt/chain";
 import { appendModeRecord } from "../../store/queries/modes";
 import { openStore } from "../../store/open";
 import { type Command, UsageError } from "../command";
@@ -36,6 +36,22 @@ Exit codes: 0 done, 1 refused or unreachable (one line saying why), 2 bad usage.
 
 ${STORE_HELP}
 `;
+
+async function rpcChainId(rpc: string): Promise<bigint> {
+  try {
+    const res = await fetch(rpc, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await res.json()) as { result?: string };
+    if (typeof body.result !== "string") throw new Error("no chain id in the answer");
+    return BigInt(body.result);
+  } catch (error) {
+    throw new ReceiptInputError(`cannot reach the JSON-RPC endpoint ${rpc} (${(error as Error).message})`);
+  }
+}
 
 function blockNumber(flag: string, text: string | undefined): number {
   if (text === undefined) throw new UsageError(`${flag} <block> is required`);
@@ -83,14 +99,18 @@ export const command: Command = {
       }),
     );
     const args = receiptArgs(values);
+    checkReceiptArgs(args); // before any connection: a wrong range never reaches the chain
     const rpc = (values.rpc ?? process.env.AUGUR_RPC_URL ?? "http://127.0.0.1:8545").trim();
     if (!/^https?:\/\/[^\s]+$/.test(rpc)) throw new UsageError("--rpc must be an http(s):// URL");
-    const provider = new JsonRpcProvider(rpc, undefined, { staticNetwork: true, cacheTimeout: -1 });
+    // The chain id is asked once up front: an unreachable endpoint fails here in one line,
+    // instead of ethers retrying its network detection forever.
+    const chainId = await rpcChainId(rpc);
+    const provider = new JsonRpcProvider(rpc, Network.from(chainId), {
+      staticNetwork: true,
+      cacheTimeout: -1,
+    });
     let result;
     try {
-      await provider.getBlockNumber().catch(() => {
-        throw new ReceiptInputError(`cannot reach the JSON-RPC endpoint ${rpc}`);
-      });
       result = await readReceipt(provider, args);
     } finally {
       provider.destroy();
