@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { AugurScorer } from "../../cycle/augur-scorer";
 import { CYCLE_SECONDS, runCycle, type CycleReport } from "../../cycle/run";
+import type { StewardshipDaysSource } from "../../modes/evaluate";
 import {
   KEEPER_HELP,
   KEEPER_OPTIONS,
@@ -22,6 +23,8 @@ export async function cycleOnce(options: {
   readonly chain?: Pick<KeeperHandle, "keeper" | "indexer">;
   readonly now: () => number;
   readonly progress: (line: string) => void;
+  /** The sealed daily stewardship records; absent: none yet, only operator notices move the mode. */
+  readonly stewardshipDays?: StewardshipDaysSource;
 }): Promise<CycleReport> {
   const { store, chain, now, progress } = options;
   if (chain) {
@@ -33,6 +36,7 @@ export async function cycleOnce(options: {
     ...(chain ? { keeper: chain.keeper } : {}),
     scorer: new AugurScorer(),
     risk: true,
+    modes: options.stewardshipDays ? { days: options.stewardshipDays } : {},
     now,
     progress,
   });
@@ -52,6 +56,11 @@ One cycle reads the Merkle log head, has the keeper anchor it, scores every open
 season from anchored inputs and appends the sealed score manifests to the log
 (they join the next anchor). Every step is idempotent: a rerun in the same hour
 adds no second anchor and no second score row.
+
+Each cycle also evaluates the mode (active, maintenance, wind-down, archived)
+from the sealed stewardship days and the operator notices, and records a change
+(see augur mode --help); in wind-down it scores nothing, publishes the final
+anchor and records archived.
 
 Without --once it runs at the start of every hour until SIGINT or SIGTERM.
 Scores are augur-score/v1 (packages/scorer). With --rpc and --registry the

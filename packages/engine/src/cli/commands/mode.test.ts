@@ -55,7 +55,7 @@ describe("augur mode, methodology, receipt", () => {
     );
     const show = await run(["mode", "show", "--data-dir", dir]);
     expect(show.out).to.match(
-      /^mode: active\n  notice → wind-down from .* \(pending\): the operator stops  0x/,
+      /^mode: active\n {2}notice → wind-down from .* \(pending\): the operator stops {2}0x/,
     );
     const json = JSON.parse((await run(["mode", "show", "--json", "--data-dir", dir])).out);
     expect(json).to.include({ mode: "active" });
