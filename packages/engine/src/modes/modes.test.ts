@@ -226,6 +226,12 @@ describe("modes in the engine: cycle, API, site", function () {
         expect(mode).to.include({ mode: "archived", since: dayN(71) });
         expect(mode.notices).to.have.length(1);
         expect(mode.notices[0]).to.include({ notice: "methodology", formula: "counting/v2", pending: false });
+        // Mode records are append-only in the database itself, on both backends.
+        let rewritten = true;
+        await sql`UPDATE mode_records SET day = '2000-01-01'`
+          .execute(store.db)
+          .catch(() => (rewritten = false));
+        expect(rewritten).to.equal(false);
         const write = await app.inject({ method: "PUT", url: "/api/v1/records/anything", payload: {} });
         expect(write.statusCode).to.equal(410);
         let refused: unknown;
