@@ -10,6 +10,8 @@ import { cycleOnce } from "@augur/engine/src/cli/commands/cycle";
 import { openKeeper, type KeeperHandle } from "@augur/engine/src/keeper/config";
 import { openStore, type Store } from "@augur/engine/src/store/open";
 import { SQLITE_FILE_NAME } from "@augur/engine/src/store/location";
+import { assertMaySpend } from "@augur/engine/src/modes/guard";
+import { currentMode } from "@augur/engine/src/modes/state";
 import { insertSeason } from "@augur/engine/src/store/queries/seasons";
 import { openStewardshipMonitor } from "@augur/engine/src/stewardship/monitor";
 import { demoAgents, KEEPER_ACCOUNT, nodeAccount } from "./start/agents";
@@ -21,6 +23,8 @@ import { DemoProject, PRE_HISTORY_DAYS } from "./start/stewardship";
 
 const SEASON_ID = "demo";
 const HOUR = 3600;
+/** In maintenance mode the house agents act one simulated hour in this many (docs/stewardship.md). */
+const MAINTENANCE_CADENCE_HOURS = 4;
 
 /** Resolves when SIGINT/SIGTERM arrives or --duration runs out; `stopped` says which already. */
 function stopSignal(durationSeconds: number | undefined) {
@@ -148,6 +152,8 @@ async function run(options: StartOptions): Promise<void> {
       replica.stocks.map((s) => s.symbol),
     );
     const traders: DemoTrader[] = [];
+    // Joining funds and stakes each house agent: new spend, which only an active system makes.
+    await assertMaySpend(store.db, "funding the demo's house agents");
     for (const agent of agents) {
       const signer = await hre.ethers.getSigner(agent.key.address);
       const trader = await DemoTrader.open(
@@ -174,7 +180,14 @@ async function run(options: StartOptions): Promise<void> {
         await node.provider.send("evm_mine", []);
       }
       await tick();
-      for (const trader of traders) {
+      // Maintenance lowers the house agents' cadence; once winding down they stop (writes are refused).
+      const mode = (await currentMode(store.db)).mode;
+      const acting =
+        mode === "active" || (mode === "maintenance" && hour % MAINTENANCE_CADENCE_HOURS === 0)
+          ? traders
+          : [];
+      if (acting.length === 0) progress(`  mode ${mode}: the house agents sit this hour out`);
+      for (const trader of acting) {
         if (stop.stopped) break;
         await trader.settleDue();
         await trader.hour(hour);

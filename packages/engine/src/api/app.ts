@@ -7,6 +7,7 @@ import { collectOpenApi } from "./openapi";
 import { anchorRoutes } from "./routes/anchors";
 import { consensusRoutes } from "./routes/consensus";
 import { metaRoutes } from "./routes/meta";
+import { modeRoutes } from "./routes/modes";
 import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
 import { refereeRoutes } from "./routes/referee";
 import { riskRoutes } from "./routes/risk";
@@ -14,6 +15,7 @@ import { scoreRoutes } from "./routes/scores";
 import { seasonRoutes } from "./routes/seasons";
 import { stewardshipRoutes } from "./routes/stewardship";
 import { registerSite, siteNotFound } from "../site/register";
+import { installWriteGuard } from "./write-guard";
 
 export interface AppOptions {
   /** pino options, or false for no logs (tests). */
@@ -43,6 +45,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
       new ApiError(429, "RATE_LIMITED", `too many submissions: at most ${context.max} per ${context.after}`),
   });
 
+  installWriteGuard(app, deps); // before the routes: a wound-down system stores nothing
   metaRoutes(app, deps, openApi);
   recordRoutes(app, deps, { perMinute: options.writesPerMinute ?? 600 });
   recordReadRoutes(app, deps);
@@ -53,6 +56,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   seasonRoutes(app, deps);
   consensusRoutes(app, deps);
   stewardshipRoutes(app, deps);
+  modeRoutes(app, deps);
   registerSite(app, deps);
   await app.ready();
   return app;

@@ -4,6 +4,9 @@ import { appendEngineRecords } from "../records/append";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { insertAnchor, latestAnchor, type Anchor } from "../store/queries/anchors";
+import { evaluateMode, type ModeStepReport, type StewardshipDaysSource } from "../modes/evaluate";
+import { isFinalMode } from "../modes/timeline";
+import { currentMode } from "../modes/state";
 import { seasonClosesAt } from "../store/queries/seasons";
 import { AnchorMismatchError } from "./errors";
 import { sealSeasonRisk } from "./risk";
@@ -25,6 +28,11 @@ export interface CycleDeps {
   readonly closes?: ClosesSource;
   /** The stewardship monitor: seal a daily record for each UTC day closed since the last one. */
   readonly stewardship?: StewardshipSource;
+  /**
+   * Present: evaluate the mode after scoring (`augur cycle`, `npm start`) from these sealed
+   * stewardship days (none when absent) and the operator notices; see modes/evaluate.ts.
+   */
+  readonly modes?: { readonly days?: StewardshipDaysSource };
   /** Unix seconds. */
   readonly now: () => number;
   readonly progress?: (line: string) => void;
@@ -34,7 +42,7 @@ export interface CycleReport {
   /** The cycle's hour: scores of this run are stored as of this time. */
   readonly asOf: number;
   readonly head: LogHead;
-  /** The newest anchor after the keeper step (undefined: nothing anchored yet). */
+  /** The newest anchor after the keeper steps (undefined: nothing anchored yet). */
   readonly anchored: { readonly anchorIndex: number; readonly treeSize: number } | undefined;
   /** Seasons scored now; seasons already scored at `asOf` are skipped. */
   readonly scoredSeasons: readonly string[];
@@ -45,6 +53,8 @@ export interface CycleReport {
   readonly closes: number;
   /** Stewardship days (YYYY-MM-DD) sealed now; empty when none closed or no monitor. */
   readonly stewardshipDays: readonly string[];
+  /** The mode after the mode step (absent when the cycle does not evaluate modes). */
+  readonly mode?: ModeStepReport;
 }
 
 const log = new MerkleLogStore();
@@ -76,15 +86,80 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
   const now = deps.now();
   const asOf = Math.floor(now / CYCLE_SECONDS) * CYCLE_SECONDS;
 
+  // In wind-down and once archived nothing new is sealed or scored: the log only closes (see modes/).
+  const frozen = deps.modes ? isFinalMode((await currentMode(db)).mode) : false;
+  if (frozen) say("mode: winding down or archived; nothing new is sealed or scored");
+
   // Closes first: their seals then join the head this very cycle anchors.
-  const closes = deps.closes ? await cacheCloses(deps, deps.closes, asOf, now) : 0;
+  const closes = deps.closes && !frozen ? await cacheCloses(deps, deps.closes, asOf, now) : 0;
 
   const treeSize = await log.size(db);
   const head: LogHead = { treeSize, root: await log.root(db, treeSize) };
   say(`log head: size ${head.treeSize}, root ${head.root}`);
 
-  let previous = await latestAnchor(db);
-  if (deps.keeper && treeSize > 0 && (!previous || previous.tree_size < treeSize)) {
+  let previous = await anchorHead(deps, head, now);
+
+  const scoredSeasons: string[] = [];
+  let scoreRows = 0;
+  if (deps.scorer && !frozen) {
+    const anchoredSize = previous?.tree_size ?? 0;
+    const seasons = await db.selectFrom("seasons").selectAll().where("starts_at", "<=", asOf).execute();
+    for (const season of seasons) {
+      if (asOf > seasonClosesAt(season) + CYCLE_SECONDS) continue; // one last scoring after the close
+      const rows = await scoreSeason(deps, deps.scorer, season.id, asOf, anchoredSize, now);
+      if (rows === undefined) continue;
+      scoredSeasons.push(season.id);
+      scoreRows += rows;
+      say(`scored season ${season.id}: ${rows} agents as of ${asOf}`);
+    }
+  } else if (!deps.scorer) {
+    say("scorer: not configured; nothing scored");
+  }
+  const riskRows =
+    deps.risk && !frozen ? await sealOpenSeasonsRisk(deps, asOf, previous?.tree_size ?? 0, now) : 0;
+  // Sealed after the keeper step, like score manifests: the next anchor covers them. Before the
+  // mode step, so a day that closed this hour can change the mode this hour.
+  const stewardshipDays =
+    deps.stewardship && !frozen ? await recordStewardshipDays(store, deps.stewardship, now, say) : [];
+  const mode = deps.modes
+    ? await evaluateMode({
+        store,
+        now,
+        say,
+        ...(deps.modes.days ? { days: deps.modes.days } : {}),
+        ...(deps.keeper
+          ? {
+              anchorHead: async () => {
+                const size = await log.size(db);
+                return anchorHead(deps, { treeSize: size, root: await log.root(db, size) }, now);
+              },
+            }
+          : {}),
+      })
+    : undefined;
+  if (mode) previous = await latestAnchor(db);
+  return {
+    asOf,
+    head,
+    anchored: previous ? { anchorIndex: previous.anchor_index, treeSize: previous.tree_size } : undefined,
+    scoredSeasons,
+    scoreRows,
+    riskRows,
+    closes,
+    stewardshipDays,
+    ...(mode ? { mode } : {}),
+  };
+}
+
+/**
+ * The keeper step: has the keeper anchor `head` unless the newest stored anchor already covers
+ * it, records the mined anchor, and returns the newest stored anchor afterwards.
+ */
+async function anchorHead(deps: CycleDeps, head: LogHead, now: number): Promise<Anchor | undefined> {
+  const { store } = deps;
+  const say = deps.progress ?? (() => undefined);
+  const previous = await latestAnchor(store.db);
+  if (deps.keeper && head.treeSize > 0 && (!previous || previous.tree_size < head.treeSize)) {
     const receipt = await deps.keeper.anchor(head, previous ? receiptOf(previous) : undefined);
     if (receipt) {
       if (receipt.treeSize !== head.treeSize || receipt.root !== head.root) {
@@ -97,44 +172,10 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     } else {
       say("keeper: head posted, not yet mined with enough confirmations");
     }
-    previous = await latestAnchor(db);
-  } else if (!deps.keeper) {
-    say("keeper: not configured; head not anchored");
-  } else {
-    say("keeper: head already anchored");
+    return latestAnchor(store.db);
   }
-
-  const scoredSeasons: string[] = [];
-  let scoreRows = 0;
-  if (deps.scorer) {
-    const anchoredSize = previous?.tree_size ?? 0;
-    const seasons = await db.selectFrom("seasons").selectAll().where("starts_at", "<=", asOf).execute();
-    for (const season of seasons) {
-      if (asOf > seasonClosesAt(season) + CYCLE_SECONDS) continue; // one last scoring after the close
-      const rows = await scoreSeason(deps, deps.scorer, season.id, asOf, anchoredSize, now);
-      if (rows === undefined) continue;
-      scoredSeasons.push(season.id);
-      scoreRows += rows;
-      say(`scored season ${season.id}: ${rows} agents as of ${asOf}`);
-    }
-  } else {
-    say("scorer: not configured; nothing scored");
-  }
-  const riskRows = deps.risk ? await sealOpenSeasonsRisk(deps, asOf, previous?.tree_size ?? 0, now) : 0;
-  // Sealed after the keeper step, like score manifests: the next anchor covers them.
-  const stewardshipDays = deps.stewardship
-    ? await recordStewardshipDays(store, deps.stewardship, now, say)
-    : [];
-  return {
-    asOf,
-    head,
-    anchored: previous ? { anchorIndex: previous.anchor_index, treeSize: previous.tree_size } : undefined,
-    scoredSeasons,
-    scoreRows,
-    riskRows,
-    closes,
-    stewardshipDays,
-  };
+  say(deps.keeper ? "keeper: head already anchored" : "keeper: not configured; head not anchored");
+  return previous;
 }
 
 /** The closes step: the hour's close of every priced asset, sealed once; misses are reported, not fatal. */

@@ -1,6 +1,8 @@
 import type { Log } from "ethers";
 import type { Kysely } from "kysely";
 import { appendEngineRecords } from "../records/append";
+import { currentMode } from "../modes/state";
+import { isFinalMode } from "../modes/timeline";
 import type { Store } from "../store/open";
 import type { Database } from "../store/schema";
 import type { Source } from "./blocks";
@@ -160,6 +162,8 @@ export class CallLedgerEvents implements EventHandler {
   /** Seals every confirmed resolution whose agent is registered; returns how many were sealed. */
   async promote(store: Store, through: number): Promise<number> {
     const db = store.db;
+    // Once winding down the log only closes: no new record joins it (docs/stewardship.md).
+    if (isFinalMode((await currentMode(db)).mode)) return 0;
     const resolutions = await db
       .selectFrom("call_events")
       .selectAll()

@@ -11,6 +11,17 @@ export const NAV_ITEMS = [
   { href: "/methodology", label: "Methodology", key: "methodology" },
 ] as const;
 
+/**
+ * Where the mode banner goes in every page: pages are rendered (and some cached) without
+ * knowing the mode, and the site fills this slot on each request (`withModeBanner`).
+ */
+export const MODE_BANNER_SLOT = "<!--mode-banner-->";
+
+/** The page with the banner in its slot (an empty banner just removes the slot). */
+export function withModeBanner(page: string, banner: SafeHtml): string {
+  return page.replace(MODE_BANNER_SLOT, () => banner.text);
+}
+
 export type NavKey = (typeof NAV_ITEMS)[number]["key"] | "agent" | "error";
 
 export interface PageOptions {
@@ -51,6 +62,7 @@ export function layout(page: PageOptions): string {
             </ul>
           </nav>
         </header>
+        ${trustedHtml(MODE_BANNER_SLOT)}
         <main id="main" tabindex="-1">${page.body}</main>
         <footer class="site">
           Every number here is served by <a href="/api/v1/openapi.json">/api/v1</a> and can be recomputed from

@@ -4,11 +4,14 @@ import { apiNotFound } from "../api/errors";
 import { siteApiRoutes } from "./api/routes";
 import { SitePageError } from "./errors";
 import { html } from "./html";
-import { layout } from "./layout";
+import { layout, withModeBanner } from "./layout";
+import { currentBanner } from "./mode-banner";
 import { agentPage } from "./pages/agent";
 import { consensusPage } from "./pages/consensus";
 import { leaderboardPage } from "./pages/leaderboard";
 import { methodologyPage } from "./pages/methodology";
+import { modePage } from "./pages/mode";
+import { receiptPage } from "./pages/receipt";
 import { refereePage } from "./pages/referee";
 import { riskPage } from "./pages/risk";
 import { stewardshipPage } from "./pages/stewardship";
@@ -34,13 +37,16 @@ function asHtml(reply: FastifyReply): FastifyReply {
 
 type PageHandler = (request: FastifyRequest) => Promise<string> | string;
 
-function page(render: PageHandler) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+/** A page route: the rendered page (or its error page) with the mode banner of this moment. */
+function pageRoute(app: FastifyInstance) {
+  return (render: PageHandler) => async (request: FastifyRequest, reply: FastifyReply) => {
     void asHtml(reply);
+    const banner = await currentBanner(app);
     try {
-      return await render(request);
+      return withModeBanner(await render(request), banner);
     } catch (error) {
-      if (error instanceof SitePageError) return reply.code(error.status).send(errorPage(error));
+      if (error instanceof SitePageError)
+        return reply.code(error.status).send(withModeBanner(errorPage(error), banner));
       throw error;
     }
   };
@@ -70,6 +76,7 @@ const query = (r: FastifyRequest) => r.query as Record<string, unknown>;
  */
 export function registerSite(app: FastifyInstance, deps: ApiDeps): void {
   siteApiRoutes(app, deps);
+  const page = pageRoute(app);
   app.get(
     "/",
     page((r) => leaderboardPage(app, query(r))),
@@ -97,5 +104,13 @@ export function registerSite(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
     "/methodology",
     page(() => methodologyPage()),
+  );
+  app.get(
+    "/mode",
+    page(() => modePage(app)),
+  );
+  app.get(
+    "/receipt",
+    page(() => receiptPage(app)),
   );
 }

@@ -42,6 +42,7 @@ figure{margin:1rem 0}figure svg{max-width:100%;height:auto;display:block}figcapt
 .pager{display:flex;gap:1rem;align-items:center;flex-wrap:wrap;margin:.75rem 0}
 form.inline{display:flex;gap:.5rem;align-items:center;flex-wrap:wrap}
 .state{font-size:1.2rem;font-weight:700}
+.mode-banner{padding:.6rem 1rem;border-bottom:1px solid var(--line);background:#fbf3e2;color:var(--fg)}.mode-banner.wind-down,.mode-banner.archived{background:#f6e3e3}.mode-banner p{margin:.2rem 0;overflow-wrap:anywhere}
 footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.85rem;padding:1rem;text-align:center}
 .prose{max-width:48rem}.prose p,.prose li{overflow-wrap:anywhere}.prose td code,.prose th code{overflow-wrap:normal}.prose table td,.prose table th{white-space:normal}
 @media (max-width:600px){main{padding:.75rem}th,td{padding:.3rem .4rem}.bar{width:4rem}}

@@ -17,6 +17,7 @@ export interface Database {
   scores: ScoresTable;
   risk_rows: RiskRowsTable;
   hourly_closes: HourlyClosesTable;
+  mode_records: ModeRecordsTable;
   consensus_rounds: ConsensusRoundsTable;
   indexer_cursors: IndexerCursorsTable;
   indexer_blocks: IndexerBlocksTable;
@@ -236,6 +237,24 @@ export interface HourlyClosesTable {
 }
 
 export const HOURLY_CLOSES_TABLE = "hourly_closes";
+
+export const MODE_RECORD_KINDS = ["mode", "notice", "methodology", "receipt"] as const;
+export type ModeRecordKind = (typeof MODE_RECORD_KINDS)[number];
+
+/** Sealed modes, operator and methodology notices and final receipts, in write order; see migration 007. */
+export interface ModeRecordsTable {
+  seq: number;
+  kind: ModeRecordKind;
+  /** mode: in force since; notice: the day given; methodology: effective from; receipt: the day saved. */
+  day: string;
+  body: string;
+  seal: string;
+  /** The seal's leaf in the log; null for a receipt (its proof is re-running it on the chain). */
+  leaf_index: number | null;
+  created_at: number;
+}
+
+export const MODE_RECORDS_TABLE = "mode_records";
 
 /** Written by the chain indexer from CallLedger `Consensus` events; rolled back on reorg. */
 export interface ConsensusRoundsTable {

@@ -34,7 +34,7 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
       schema: {
         summary: "Submit a signed record",
         description:
-          "An EIP-712 message of type Registration, Snapshot, Decision or Trade (see components), signed by the agent's key; a Registration is co-signed by its creator. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored.",
+          "An EIP-712 message of type Registration, Snapshot, Decision or Trade (see components), signed by the agent's key; a Registration is co-signed by its creator. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored; 410 WINDING_DOWN once the system winds down (nothing is stored).",
         tags: ["records"],
         body: {
           type: "object",

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { AugurScorer } from "../../cycle/augur-scorer";
 import { CYCLE_SECONDS, runCycle, type CycleReport } from "../../cycle/run";
+import type { StewardshipDaysSource } from "../../modes/evaluate";
 import {
   KEEPER_HELP,
   KEEPER_OPTIONS,
@@ -28,6 +29,8 @@ export async function cycleOnce(options: {
   readonly stewardship?: StewardshipSource;
   readonly now: () => number;
   readonly progress: (line: string) => void;
+  /** Where the mode step reads the sealed stewardship days; absent: the store's own records. */
+  readonly stewardshipDays?: StewardshipDaysSource;
 }): Promise<CycleReport> {
   const { store, chain, stewardship, now, progress } = options;
   if (chain) {
@@ -41,6 +44,7 @@ export async function cycleOnce(options: {
     scorer: new AugurScorer(),
     risk: true,
     ...(stewardship ? { stewardship } : {}),
+    modes: options.stewardshipDays ? { days: options.stewardshipDays } : {},
     now,
     progress,
   });
@@ -66,6 +70,11 @@ With a PriceOracle (--oracle, or the oracle of --ledger) each cycle first seals
 the hour's close of every asset the oracle prices, priceAt(asset, hour), into the
 referee's hourly closes (docs/referee.md); hours missed in the last day are
 filled in from the oracle's history where its buffer still covers them.
+
+Each cycle also evaluates the mode (active, maintenance, wind-down, archived)
+from the sealed stewardship days and the operator notices, and records a change
+(see augur mode --help); in wind-down it scores nothing, publishes the final
+anchor and records archived.
 
 Without --once it runs at the start of every hour until SIGINT or SIGTERM.
 Scores are augur-score/v1 (packages/scorer). With --rpc and --registry the

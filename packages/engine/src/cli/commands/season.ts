@@ -3,6 +3,7 @@ import { ID_PATTERN } from "../../records/fields";
 import { openStore } from "../../store/open";
 import { closeSeason, findSeason, insertSeason } from "../../store/queries/seasons";
 import { AugurError } from "@augur/scorer";
+import { assertMaySpend } from "../../modes/guard";
 import { type Command, UsageError } from "../command";
 import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
 
@@ -26,7 +27,9 @@ export const command: Command = {
 
 A season takes records from agents registered in it until it ends or is closed.
 Times are unix seconds or ISO 8601 (e.g. 2026-12-01T00:00:00Z). Ids are lowercase
-slugs ([a-z0-9][a-z0-9_-]*, at most 64 characters).
+slugs ([a-z0-9][a-z0-9_-]*, at most 64 characters). Adding a season is new spend
+(house agents and their funding): it is refused in maintenance mode and once the
+system winds down (see augur mode show).
 
 ${STORE_HELP}
 `,
@@ -61,6 +64,8 @@ ${STORE_HELP}
       const existing = await findSeason(store.db, id);
       if (action === "add") {
         if (existing) throw new AugurError("SEASON_EXISTS", `season ${id} already exists`, { id });
+        // A season commits house agents and their funding: new spend, refused outside active mode.
+        await assertMaySpend(store.db, `opening season ${id}`);
         await insertSeason(store.db, {
           id,
           name: values.name ?? id,

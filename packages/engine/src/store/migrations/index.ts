@@ -6,6 +6,7 @@ import { callEvents } from "./003_call_events";
 import { riskRows } from "./004_risk_rows";
 import { hourlyCloses } from "./005_hourly_closes";
 import { stewardship } from "./006_stewardship";
+import { modes } from "./007_modes";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -19,6 +20,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "004_risk_rows": riskRows(dialect),
     "005_hourly_closes": hourlyCloses(dialect),
     "006_stewardship": stewardship(dialect),
+    "007_modes": modes(dialect),
   };
 }
 

@@ -1,0 +1,78 @@
+import type { FastifyInstance } from "fastify";
+import { dayOf } from "../../modes/days";
+import { allNotices, currentMode, modeHistory } from "../../modes/state";
+import { latestModeRecord } from "../../store/queries/modes";
+import type { ApiDeps } from "../deps";
+import { ApiError } from "../errors";
+import { errorBody, hex32Schema } from "../schemas";
+
+const open = { type: "object", additionalProperties: true } as const;
+const nullableDay = { type: ["string", "null"] } as const;
+
+/** `GET /api/v1/mode` (the mode, its history and every notice) and `GET /api/v1/receipt`. */
+export function modeRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const db = deps.store.db;
+  app.get(
+    "/api/v1/mode",
+    {
+      schema: {
+        summary: "The mode in force, every sealed mode record, and every operator and methodology notice",
+        description:
+          "Modes: active, maintenance, wind-down, archived (docs/stewardship.md). Each history entry and notice is a sealed record whose seal is a leaf of the log (see /api/v1/anchors/leaves/:seal).",
+        tags: ["modes"],
+        response: {
+          200: {
+            type: "object",
+            required: ["mode", "since", "declared", "cause", "seal", "today", "history", "notices"],
+            properties: {
+              mode: { type: "string", enum: ["active", "maintenance", "wind-down", "archived"] },
+              since: nullableDay,
+              declared: nullableDay,
+              cause: { type: ["object", "null"], additionalProperties: true },
+              seal: { type: ["string", "null"] },
+              today: { type: "string" },
+              history: { type: "array", items: open },
+              notices: { type: "array", items: open },
+            },
+          },
+          "4xx": errorBody,
+        },
+      },
+    },
+    async () => {
+      const state = await currentMode(db);
+      const today = dayOf(deps.now());
+      return {
+        ...state,
+        today,
+        history: await modeHistory(db),
+        notices: (await allNotices(db)).map((n) => ({ ...n, pending: n.effective > today })),
+      };
+    },
+  );
+
+  app.get(
+    "/api/v1/receipt",
+    {
+      schema: {
+        summary: "The latest final receipt saved by `augur receipt --save`",
+        description:
+          "Everything spent and burned, reconstructed from public chain records only; re-run `augur receipt` with the same arguments on the same chain to get the same seal.",
+        tags: ["modes"],
+        response: {
+          200: {
+            type: "object",
+            required: ["seal", "savedOn", "receipt"],
+            properties: { seal: hex32Schema, savedOn: { type: "string" }, receipt: open },
+          },
+          "4xx": errorBody,
+        },
+      },
+    },
+    async () => {
+      const row = await latestModeRecord(db, "receipt");
+      if (!row) throw new ApiError(404, "NO_RECEIPT", "no final receipt has been saved yet");
+      return { seal: row.seal, savedOn: row.day, receipt: JSON.parse(row.body) as Record<string, unknown> };
+    },
+  );
+}

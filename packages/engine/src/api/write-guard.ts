@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import { assertAcceptingWrites } from "../modes/guard";
+import { WindingDownError } from "../modes/errors";
+import type { ApiDeps } from "./deps";
+import { ApiError } from "./errors";
+
+/** Methods that only read: everything else is a write. */
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Once the system winds down, every write endpoint (today `POST /api/v1/records`, and any added
+ * later) answers 410 with the reason before its handler runs, so nothing is stored; reads and
+ * proofs are still served.
+ */
+export function installWriteGuard(app: FastifyInstance, deps: ApiDeps): void {
+  app.addHook("onRequest", async (request) => {
+    if (READS.has(request.method)) return;
+    try {
+      await assertAcceptingWrites(deps.store.db);
+    } catch (error) {
+      if (error instanceof WindingDownError) throw new ApiError(error.status, error.code, error.shortMessage);
+      throw error;
+    }
+  });
+}

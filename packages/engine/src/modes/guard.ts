@@ -1,0 +1,43 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../store/schema";
+import { describeCause } from "./describe";
+import { SpendRefusedError, WindingDownError } from "./errors";
+import { currentMode, modeHistory } from "./state";
+
+/**
+ * Refuses new spend outside active mode. "Spend" is any operator action that commits new project
+ * funds: moving tokens or ETH out of an operator wallet, funding or staking a house agent,
+ * opening a season (it commits house agents and their funding). Keeper gas is not spend: the
+ * ledger keeps running in maintenance, and the wind-down needs its final anchor.
+ */
+export async function assertMaySpend(db: Kysely<Database>, action: string): Promise<void> {
+  const state = await currentMode(db);
+  if (state.mode === "active") return;
+  const why = describeCause(state.cause);
+  if (state.mode === "maintenance") {
+    throw new SpendRefusedError(
+      `refused: ${action} is new spend, and the system is in maintenance mode since ${state.since} (${why})`,
+      { mode: state.mode, since: state.since, action },
+    );
+  }
+  throw new SpendRefusedError(
+    `refused: ${action} is new spend, and the system is ${state.mode === "archived" ? "archived" : "winding down"} since ${state.since} (${why})`,
+    { mode: state.mode, since: state.since, action },
+  );
+}
+
+/**
+ * Refuses every new record or write once the system winds down: nothing is stored. The message
+ * names the wind-down's day and cause, also once archived (the archive adds its own day).
+ */
+export async function assertAcceptingWrites(db: Kysely<Database>): Promise<void> {
+  const state = await currentMode(db);
+  if (state.mode !== "wind-down" && state.mode !== "archived") return;
+  const windDown =
+    state.mode === "wind-down" ? state : (await modeHistory(db)).filter((m) => m.mode === "wind-down").pop();
+  const archive = state.mode === "archived" ? `; a read-only archive since ${state.since}` : "";
+  throw new WindingDownError(
+    `the system is winding down since ${windDown?.since} (${describeCause(windDown?.cause ?? null)}): no new records are accepted${archive}`,
+    { mode: state.mode, since: windDown?.since },
+  );
+}

@@ -1,0 +1,38 @@
+import { seal, stewardshipStates, type Hex32 } from "@augur/scorer";
+import { addDays } from "./days";
+import type { StewardshipDay } from "./timeline";
+
+/** The first day of every scripted stewardship history in the tests. */
+export const HISTORY_START = "2027-01-01";
+
+/**
+ * Sealed daily stewardship records from scripted measurements, produced the way the engine's
+ * stewardship step will: the scorer's `stewardshipStates`, each day's state sealed with `seal()`.
+ */
+export function scriptedDays(
+  series: readonly { readonly holders: number; readonly organicVolumeUsd: number }[],
+  start = HISTORY_START,
+): StewardshipDay[] {
+  const states = stewardshipStates(series.map((m, i) => ({ day: addDays(start, i), ...m })));
+  return states.map((body) => ({
+    day: body.day,
+    seal: seal({ format: "stewardship-day/test", ...body }) as Hex32,
+    body,
+  }));
+}
+
+/**
+ * The reference history of the mode tests (75 days from 2027-01-01, holders armed at 200):
+ * organic volume $1,000 a day until day 9, then $100 → the volume trigger fires on day 39
+ * (maintenance); $1,000 on day 45 (volume recovered → active), $100 after; from day 56
+ * holders fall by 2 a day → the holder trigger fires on day 70 (200 → 170, −15 %): wind-down.
+ */
+export function referenceHistory(days = 75): { holders: number; organicVolumeUsd: number }[] {
+  return Array.from({ length: days }, (_, d) => ({
+    holders: d <= 55 ? 200 : 200 - 2 * (d - 55),
+    organicVolumeUsd: d <= 9 || d === 45 ? 1000 : 100,
+  }));
+}
+
+/** Day index → date of the reference history. */
+export const dayN = (n: number): string => addDays(HISTORY_START, n);

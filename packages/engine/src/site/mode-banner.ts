@@ -1,0 +1,76 @@
+import type { FastifyInstance } from "fastify";
+import { apiGet } from "./api-client";
+import { html, type SafeHtml } from "./html";
+import { describeCause } from "../modes/describe";
+import type { ModeCause } from "../modes/timeline";
+
+/** What `/api/v1/mode` answers, as far as the banner and the mode page read it. */
+export interface ModeView {
+  readonly mode: "active" | "maintenance" | "wind-down" | "archived";
+  readonly since: string | null;
+  readonly declared: string | null;
+  readonly cause: ModeCause | null;
+  readonly seal: string | null;
+  readonly today: string;
+  readonly history: readonly {
+    mode: string;
+    since: string;
+    declared: string;
+    cause: ModeCause;
+    seal: string;
+    leafIndex: number;
+  }[];
+  readonly notices: readonly {
+    notice: "mode" | "methodology";
+    to?: string;
+    formula?: string;
+    reason: string;
+    noticed?: string;
+    announced?: string;
+    effective: string;
+    seal: string;
+    pending: boolean;
+  }[];
+}
+
+/** One line per notice not yet in effect: the public notice period is the point. */
+export function noticeLine(n: ModeView["notices"][number]): SafeHtml {
+  return n.notice === "mode"
+    ? html`Notice given ${n.noticed}: the system
+      ${n.to === "active" ? "leaves maintenance" : `enters ${n.to}`} on ${n.effective} (${n.reason}).`
+    : html`Methodology notice of ${n.announced}: ${n.formula} applies from ${n.effective}; scores sealed
+      before keep their formula.`;
+}
+
+/** The banner of every page: the mode since its first day, with its cause, and pending notices. */
+export function modeBanner(view: ModeView): SafeHtml {
+  const pending = view.notices.filter((n) => n.pending).map((n) => html`<p>${noticeLine(n)}</p>`);
+  const why = describeCause(view.cause);
+  let headline: SafeHtml | "" = "";
+  if (view.mode === "maintenance") {
+    headline = html`<p>
+      <strong>Maintenance mode since ${view.since}</strong>: ${why}. The site and the ledger keep running;
+      house agents act less often and no new spend goes in.
+    </p>`;
+  } else if (view.mode === "wind-down") {
+    headline = html`<p>
+      <strong>The system is winding down since ${view.since}</strong>: ${why}. No new records are accepted;
+      what the engine holds is being anchored a last time, then this site becomes a read-only archive.
+    </p>`;
+  } else if (view.mode === "archived") {
+    headline = html`<p>
+      <strong>Read-only archive since ${view.since}</strong>: ${why}. Every page and every proof stays served;
+      nothing new is accepted. <a href="/receipt">The final receipt</a>
+    </p>`;
+  }
+  if (headline === "" && pending.length === 0) return html``;
+  return html`<div class="mode-banner ${view.mode}" id="mode-banner" role="status">
+    ${headline}${pending}
+    <p><a href="/mode">Mode and notices</a></p>
+  </div>`;
+}
+
+/** The banner for the current request, read through the public API like every page. */
+export async function currentBanner(app: FastifyInstance): Promise<SafeHtml> {
+  return modeBanner(await apiGet<ModeView>(app, "/api/v1/mode"));
+}

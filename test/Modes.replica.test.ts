@@ -1,0 +1,223 @@
+import { expect } from "chai";
+import hre, { ethers } from "hardhat";
+import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
+import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import { BrowserProvider, type TransactionReceipt } from "ethers";
+import type { AnchorRegistry } from "../typechain-types";
+import { verifyInclusion, type Hex32 } from "@augur/scorer";
+import { buildApp } from "@augur/engine/src/api/app";
+import { runCycle } from "@augur/engine/src/cycle/run";
+import type { AnchorReceipt, Keeper, LogHead } from "@augur/engine/src/cycle/seams";
+import { addDays, checkedDay } from "@augur/engine/src/modes/days";
+import { readReceipt } from "@augur/engine/src/modes/receipt/chain";
+import { modeHistory } from "@augur/engine/src/modes/state";
+import { referenceHistory, scriptedDays } from "@augur/engine/src/modes/testing";
+import { registration, sign, snapshot, testWallet } from "@augur/engine/src/records/testing";
+import { MerkleLogStore } from "@augur/engine/src/store/merkle/log-store";
+import { openStore, type Store } from "@augur/engine/src/store/open";
+import { appendModeRecord } from "@augur/engine/src/store/queries/modes";
+import { insertSeason } from "@augur/engine/src/store/queries/seasons";
+import { announceReplicaMode, deployReplica } from "./shared/replica";
+
+/**
+ * Maintenance, wind-down and the final receipt on the replica (hardhat network): a scripted
+ * stewardship history drives the engine's mode; the keeper anchors every head in a real
+ * AnchorRegistry; operator wallets spend and burn a replica stock token on chain; the receipt
+ * rebuilt from the chain alone must total exactly what was scripted, with a stable seal.
+ */
+const START = "2027-01-15";
+const dayN = (n: number) => addDays(START, n);
+const noonOf = (n: number) => checkedDay(dayN(n), "day") * 86_400 + 12 * 3600;
+const DEAD = "0x000000000000000000000000000000000000dEaD";
+const WHOLE = 10n ** 18n;
+const log = new MerkleLogStore();
+
+/** The cycle's keeper seam over the deployed registry: posts each head with its consistency proof. */
+class RegistryKeeper implements Keeper {
+  readonly receipts: TransactionReceipt[] = [];
+  constructor(
+    private readonly store: Store,
+    private readonly registry: AnchorRegistry,
+  ) {}
+
+  async anchor(head: LogHead, previous: AnchorReceipt | undefined): Promise<AnchorReceipt> {
+    const proof = previous ? await log.consistencyProof(this.store.db, previous.treeSize, head.treeSize) : [];
+    const receipt = (await (await this.registry.post(head.treeSize, head.root, proof)).wait())!;
+    this.receipts.push(receipt);
+    const block = (await ethers.provider.getBlock(receipt.blockNumber))!;
+    return {
+      anchorIndex: Number(await this.registry.anchorCount()) - 1,
+      treeSize: head.treeSize,
+      root: head.root,
+      chainId: 31337,
+      registry: (await this.registry.getAddress()).toLowerCase(),
+      txHash: receipt.hash as Hex32,
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash as Hex32,
+      anchoredAt: block.timestamp,
+    };
+  }
+}
+
+async function replicaWithRegistry() {
+  const replica = await deployReplica();
+  const signers = await ethers.getSigners();
+  const [keeper, opA, opB, alice, bob] = signers.slice(10, 15) as HardhatEthersSigner[];
+  const registry = await (
+    await ethers.getContractFactory("AnchorRegistry")
+  ).deploy(replica.deployer.address, keeper!.address);
+  return {
+    replica,
+    registry: registry.connect(keeper!),
+    keeper: keeper!,
+    opA: opA!,
+    opB: opB!,
+    alice: alice!,
+    bob: bob!,
+  };
+}
+
+describe("modes on the replica: maintenance, wind-down, archive and the final receipt", function () {
+  this.timeout(300_000);
+  before(() => announceReplicaMode());
+
+  it("follows the days, refuses writes in wind-down, archives with every proof, and receipts the spends", async () => {
+    const { replica, registry, keeper, opA, opB, alice, bob } = await loadFixture(replicaWithRegistry);
+    const stock = replica.stocks[0]!;
+    const token = stock.token.connect(opA);
+    const fromBlock = (await ethers.provider.getBlockNumber()) + 1;
+    await replica.fund(opA.address, stock, 1_000n * WHOLE);
+    await replica.fund(opB.address, stock, 1_000n * WHOLE);
+    await replica.fund(alice.address, stock, 10n * WHOLE);
+
+    const store = await openStore({ kind: "sqlite", file: ":memory:" });
+    let clock = noonOf(0);
+    const app = await buildApp({ store, chainId: 31337, now: () => clock }, { writesPerMinute: 1_000_000 });
+    try {
+      await insertSeason(store.db, {
+        id: "long",
+        name: "Long season",
+        starts_at: noonOf(0) - 12 * 3600,
+        ends_at: noonOf(0) + 100 * 86_400,
+        closed_at: null,
+        created_at: noonOf(0) - 86_400,
+      });
+      const agent = testWallet("agent ada");
+      const creator = testWallet("creator of ada");
+      const post = async (body: unknown) =>
+        app.inject({ method: "POST", url: "/api/v1/records", payload: body as object });
+      const reg = { ...registration("ada", agent, creator, "long"), registeredAt: clock };
+      expect((await post(await sign("Registration", reg, agent, creator))).statusCode).to.equal(201);
+
+      const days = scriptedDays(referenceHistory(), START);
+      const chainKeeper = new RegistryKeeper(store, registry);
+      // The operators' scripted spends and burns, on the days they happen.
+      const spends: Record<number, () => Promise<unknown>> = {
+        3: async () => (await token.transfer(alice.address, 120n * WHOLE)).wait(),
+        20: async () => (await stock.token.connect(opB).transfer(bob.address, 35n * WHOLE)).wait(),
+        // Operator to operator: an internal move, neither spent nor burned.
+        30: async () => (await token.transfer(opB.address, 50n * WHOLE)).wait(),
+        50: async () => (await token.transfer(DEAD, 200n * WHOLE)).wait(),
+        // A holder's own burn counts as burned, not as the operators'.
+        60: async () => (await stock.token.connect(alice).transfer(DEAD, 7n * WHOLE)).wait(),
+        72: async () => (await stock.token.connect(opB).transfer(DEAD, 65n * WHOLE)).wait(),
+      };
+      const modes: string[] = [];
+      for (let d = 0; d < 75; d += 1) {
+        clock = noonOf(d);
+        await spends[d]?.();
+        const res = await post(
+          await sign("Snapshot", snapshot("ada", clock, String(1e9 + d), "long"), agent),
+        );
+        expect(res.statusCode, `day ${d}: ${res.body}`).to.equal(d <= 70 ? 201 : 410);
+        if (d > 70)
+          expect(res.json().error.message).to.match(
+            new RegExp(`^the system is winding down since ${dayN(70)}`),
+          );
+        const report = await runCycle({
+          store,
+          keeper: chainKeeper,
+          now: () => clock,
+          modes: { days: async () => days.slice(0, d + 1) },
+        });
+        modes.push(report.mode!.mode);
+      }
+      // Wind-down is declared on day 70 and, the keeper anchoring at once, archived the same day.
+      const expected = (d: number) =>
+        d < 39 ? "active" : d < 45 ? "maintenance" : d < 70 ? "active" : "archived";
+      expect(modes).to.deep.equal(Array.from({ length: 75 }, (_, d) => expected(d)));
+      expect((await modeHistory(store.db)).map((m) => [m.mode, m.since])).to.deep.equal([
+        ["maintenance", dayN(39)],
+        ["active", dayN(45)],
+        ["wind-down", dayN(70)],
+        ["archived", dayN(70)],
+      ]);
+
+      // The archive: every page with its banner, every proof checked against the root on chain.
+      for (const path of [
+        "/",
+        "/agents/ada?season=long",
+        "/consensus",
+        "/referee",
+        "/risk",
+        "/stewardship",
+        "/methodology",
+        "/mode",
+        "/receipt",
+      ]) {
+        const page = await app.inject(path);
+        expect(page.statusCode, path).to.equal(200);
+        expect(page.body, path).to.contain(`Read-only archive since ${dayN(70)}`);
+      }
+      const leaves = await store.db.selectFrom("merkle_leaves").select(["seal", "leaf_index"]).execute();
+      expect(leaves).to.have.length(1 + 71 + 4); // registration, snapshots of days 0–70, 4 modes
+      for (const leaf of leaves) {
+        const { anchor, proof } = (await app.inject(`/api/v1/anchors/leaves/${leaf.seal}`)).json();
+        const root = (await registry.rootOf(proof.treeSize)) as string;
+        expect(root).to.equal(anchor.root);
+        expect(verifyInclusion(leaf.seal as Hex32, { ...proof, proof: proof.hashes, root })).to.equal(true);
+      }
+
+      // The final receipt, from the chain alone, twice.
+      const provider = new BrowserProvider(hre.network.provider);
+      const toBlock = await ethers.provider.getBlockNumber();
+      const args = {
+        fromBlock,
+        toBlock,
+        token: stock.address,
+        operators: [opB.address, opA.address],
+        keeper: keeper.address,
+      };
+      const first = await readReceipt(provider, args);
+      const second = await readReceipt(provider, { ...args, operators: [opA.address, opB.address] });
+      expect(second.seal).to.equal(first.seal);
+      const { totals } = first.receipt;
+      expect(totals.spent).to.equal((155n * WHOLE).toString());
+      expect(totals.spentByOperator).to.deep.equal({
+        [opA.address.toLowerCase()]: (120n * WHOLE).toString(),
+        [opB.address.toLowerCase()]: (35n * WHOLE).toString(),
+      });
+      expect(totals.burned).to.equal((272n * WHOLE).toString());
+      expect(totals.burnedByOperators).to.equal((265n * WHOLE).toString());
+      const fees = chainKeeper.receipts.reduce((sum, r) => sum + r.gasUsed * r.gasPrice, 0n);
+      expect(totals.keeperTransactions).to.equal(chainKeeper.receipts.length);
+      expect(totals.keeperFeeWei).to.equal(fees.toString());
+      expect(fees > 0n).to.equal(true);
+
+      // Saved, it is the /receipt page; the archive still refuses every write.
+      await store.db
+        .transaction()
+        .execute((trx) =>
+          appendModeRecord(trx, { kind: "receipt", day: dayN(74), body: first.receipt }, clock),
+        );
+      const page = await app.inject("/receipt");
+      expect(page.body).to.contain(first.seal).and.to.contain(`${totals.spent} base units in 2 transfers`);
+      expect((await app.inject({ method: "POST", url: "/api/v1/records", payload: {} })).statusCode).to.equal(
+        410,
+      );
+    } finally {
+      await app.close();
+      await store.close();
+    }
+  });
+});
