@@ -2,21 +2,18 @@ import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { BrowserProvider, type TransactionReceipt } from "ethers";
-import type { AnchorRegistry } from "../typechain-types";
-import { verifyInclusion, type Hex32 } from "@augur/scorer";
+import { BrowserProvider } from "ethers";
 import { buildApp } from "@augur/engine/src/api/app";
 import { runCycle } from "@augur/engine/src/cycle/run";
-import type { AnchorReceipt, Keeper, LogHead } from "@augur/engine/src/cycle/seams";
 import { addDays, checkedDay } from "@augur/engine/src/modes/days";
 import { readReceipt } from "@augur/engine/src/modes/receipt/chain";
 import { modeHistory } from "@augur/engine/src/modes/state";
-import { referenceHistory, scriptedDays } from "@augur/engine/src/modes/testing";
+import { referenceHistory, scriptedDays, sitePages } from "@augur/engine/src/modes/testing";
 import { registration, sign, snapshot, testWallet } from "@augur/engine/src/records/testing";
-import { MerkleLogStore } from "@augur/engine/src/store/merkle/log-store";
-import { openStore, type Store } from "@augur/engine/src/store/open";
+import { openStore } from "@augur/engine/src/store/open";
 import { appendModeRecord } from "@augur/engine/src/store/queries/modes";
 import { insertSeason } from "@augur/engine/src/store/queries/seasons";
+import { expectEveryProofOnChain, RegistryKeeper } from "./shared/anchoring";
 import { announceReplicaMode, deployReplica } from "./shared/replica";
 
 /**
@@ -30,35 +27,6 @@ const dayN = (n: number) => addDays(START, n);
 const noonOf = (n: number) => checkedDay(dayN(n), "day") * 86_400 + 12 * 3600;
 const DEAD = "0x000000000000000000000000000000000000dEaD";
 const WHOLE = 10n ** 18n;
-const log = new MerkleLogStore();
-
-/** The cycle's keeper seam over the deployed registry: posts each head with its consistency proof. */
-class RegistryKeeper implements Keeper {
-  readonly receipts: TransactionReceipt[] = [];
-  constructor(
-    private readonly store: Store,
-    private readonly registry: AnchorRegistry,
-  ) {}
-
-  async anchor(head: LogHead, previous: AnchorReceipt | undefined): Promise<AnchorReceipt> {
-    const proof = previous ? await log.consistencyProof(this.store.db, previous.treeSize, head.treeSize) : [];
-    const receipt = (await (await this.registry.post(head.treeSize, head.root, proof)).wait())!;
-    this.receipts.push(receipt);
-    const block = (await ethers.provider.getBlock(receipt.blockNumber))!;
-    return {
-      anchorIndex: Number(await this.registry.anchorCount()) - 1,
-      treeSize: head.treeSize,
-      root: head.root,
-      chainId: 31337,
-      registry: (await this.registry.getAddress()).toLowerCase(),
-      txHash: receipt.hash as Hex32,
-      blockNumber: receipt.blockNumber,
-      blockHash: receipt.blockHash as Hex32,
-      anchoredAt: block.timestamp,
-    };
-  }
-}
-
 async function replicaWithRegistry() {
   const replica = await deployReplica();
   const signers = await ethers.getSigners();
@@ -154,29 +122,13 @@ describe("modes on the replica: maintenance, wind-down, archive and the final re
       ]);
 
       // The archive: every page with its banner, every proof checked against the root on chain.
-      for (const path of [
-        "/",
-        "/agents/ada?season=long",
-        "/consensus",
-        "/referee",
-        "/risk",
-        "/stewardship",
-        "/methodology",
-        "/mode",
-        "/receipt",
-      ]) {
+      for (const path of sitePages("long", "ada")) {
         const page = await app.inject(path);
         expect(page.statusCode, path).to.equal(200);
         expect(page.body, path).to.contain(`Read-only archive since ${dayN(70)}`);
       }
-      const leaves = await store.db.selectFrom("merkle_leaves").select(["seal", "leaf_index"]).execute();
-      expect(leaves).to.have.length(1 + 71 + 4); // registration, snapshots of days 0–70, 4 modes
-      for (const leaf of leaves) {
-        const { anchor, proof } = (await app.inject(`/api/v1/anchors/leaves/${leaf.seal}`)).json();
-        const root = (await registry.rootOf(proof.treeSize)) as string;
-        expect(root).to.equal(anchor.root);
-        expect(verifyInclusion(leaf.seal as Hex32, { ...proof, proof: proof.hashes, root })).to.equal(true);
-      }
+      // registration, snapshots of days 0–70, 4 modes
+      expect(await expectEveryProofOnChain(app, store, registry)).to.equal(1 + 71 + 4);
 
       // The final receipt, from the chain alone, twice.
       const provider = new BrowserProvider(hre.network.provider);
@@ -199,7 +151,7 @@ describe("modes on the replica: maintenance, wind-down, archive and the final re
       });
       expect(totals.burned).to.equal((272n * WHOLE).toString());
       expect(totals.burnedByOperators).to.equal((265n * WHOLE).toString());
-      const fees = chainKeeper.receipts.reduce((sum, r) => sum + r.gasUsed * r.gasPrice, 0n);
+      const fees = chainKeeper.feesWei();
       expect(totals.keeperTransactions).to.equal(chainKeeper.receipts.length);
       expect(totals.keeperFeeWei).to.equal(fees.toString());
       expect(fees > 0n).to.equal(true);

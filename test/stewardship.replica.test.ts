@@ -1,17 +1,22 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
-import { loadFixture, setBalance, time } from "@nomicfoundation/hardhat-network-helpers";
+import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
-import { id, MaxUint256 } from "ethers";
-import { seal, STEWARDSHIP_V1 } from "@augur/scorer";
+import { seal } from "@augur/scorer";
 import { runCycle } from "@augur/engine/src/cycle/run";
 import { ReorgTooDeepError } from "@augur/engine/src/indexer/errors";
-import { openStewardshipMonitor } from "@augur/engine/src/stewardship/monitor";
 import { openStore } from "@augur/engine/src/store/open";
 import { listStewardshipDays } from "@augur/engine/src/store/queries/stewardship";
-import { TokenBatcher__factory } from "../typechain-types";
-import { openProjectToken } from "../scripts/replica/project-token";
-import { buildReplica } from "./shared/replica";
+import {
+  DAY,
+  DUST,
+  fundOperator,
+  HOUR,
+  openTokenMonitor,
+  projectTokenChain,
+  TokenScript,
+  USDG,
+} from "./shared/projectToken";
 
 /**
  * The stewardship monitor end to end on the replica (issue 9): a project token and its USDG pool,
@@ -29,49 +34,21 @@ import { buildReplica } from "./shared/replica";
  *   tokens to ivan, who sells them; (b) rita buys and sells 90 % back, three times; (c) sam
  *   funded alba and bea on day 0, alba buys what bea sells. Every trader stays under the dust line.
  */
-const DAY = 86_400;
-const HOUR = 3600;
 const DAYS = 34;
-const USDG = (dollars: number) => BigInt(dollars) * 10n ** 6n;
 
 function expectedHolders(d: number): number {
   return d < 5 ? 25 * (d + 1) : d < 20 ? 125 : 125 - 3 * (d - 19);
 }
 
 async function scriptedChain() {
-  // Start on a fresh UTC day, so day 0 of the script is the first day the monitor records.
-  const midnight = (Math.floor((await time.latest()) / DAY) + 2) * DAY;
-  await time.increaseTo(midnight + 60);
-  const startBlock = await ethers.provider.getBlockNumber();
-  const replica = await buildReplica({ stocks: [], hours: 0 });
-  const project = await openProjectToken(replica, {
-    symbol: "OAIA",
-    name: "OAIA (replica)",
-    price: "0.01",
-    fee: 3000,
-    liquidityUsdg: USDG(5_000_000),
-  });
-  const stock = project.stocks[0]!;
+  const chain = await projectTokenChain();
   const signers = await ethers.getSigners();
   const [operator, marketMaker, grace, rita, xavier, ivan, alba, bea, sam] =
     signers as HardhatEthersSigner[] & Record<number, HardhatEthersSigner>;
-  const token = stock.token.connect(operator!);
-  const dust = STEWARDSHIP_V1.dustWholeTokens * 10n ** 18n;
-  const batcher = await new TokenBatcher__factory(operator).deploy();
-  await (await token.mint(operator!.address, 200n * dust)).wait();
-  await (await token.approve(await batcher.getAddress(), MaxUint256)).wait();
-  const wallets = Array.from({ length: 125 }, (_, i) =>
-    ethers.getAddress(`0x${id(`holder ${i}`).slice(26)}`),
-  );
+  await fundOperator(chain, operator!, 200n * DUST);
   return {
-    project,
-    stock,
-    startBlock,
-    midnight,
-    token,
-    batcher,
-    wallets,
-    dust,
+    ...chain,
+    holders: chain.wallets(125),
     people: { operator: operator!, marketMaker: marketMaker!, grace: grace!, rita: rita!, xavier: xavier! },
     more: { ivan: ivan!, alba: alba!, bea: bea!, sam: sam! },
   };
@@ -80,86 +57,46 @@ async function scriptedChain() {
 describe("stewardship monitor on the replica: a scripted token history through the daily records", () => {
   it("fires each trigger on the day the rules say and finds every wash-trade cluster by its criterion", async () => {
     const chain = await loadFixture(scriptedChain);
-    const { project, stock, token, batcher, wallets, dust, midnight } = chain;
+    const { holders, midnight } = chain;
     const { operator, grace, rita, xavier } = chain.people;
     const { ivan, alba, bea, sam } = chain.more;
-    const tokenAddress = stock.address.toLowerCase();
 
     const store = await openStore({ kind: "sqlite", file: ":memory:" });
     try {
-      const source = await openStewardshipMonitor({
-        store,
-        provider: ethers.provider,
-        chainId: 31337,
-        settings: {
-          token: tokenAddress,
-          pools: [stock.poolAddress.toLowerCase()],
-          usd: (await project.usdg.getAddress()).toLowerCase(),
-          excluded: [operator.address.toLowerCase()],
-          startBlock: chain.startBlock,
-        },
-        confirmations: 1,
-        batchBlocks: 500,
-      });
+      const source = await openTokenMonitor(store, chain, [operator], 500);
       expect(source.scope.firstDay).to.equal(midnight / DAY);
-
-      let clock = await time.latest();
-      const at = async (t: number) => {
-        clock = Math.max(t, clock + 1);
-        await time.setNextBlockTimestamp(clock);
-        return clock;
-      };
-      const swap = async (who: HardhatEthersSigner, side: "buy" | "sell", amountIn: bigint, t: number) => {
-        // The swap sets its own block time, after any approval or USDG top-up it mines first.
-        const result = await project.swap(stock, side, amountIn, { from: who, at: Math.max(t, clock + 5) });
-        clock = result.timestamp;
-        return result;
-      };
-      const send = async (from: HardhatEthersSigner, to: string, amount: bigint, t: number) => {
-        await at(t);
-        await (await token.connect(from).transfer(to, amount)).wait();
-      };
+      const script = await TokenScript.start(chain);
 
       // Day 0 funding for the (c) cluster: sam gets tokens from the operator and funds alba and bea.
-      await send(operator, sam.address, (95n * dust) / 100n, midnight + HOUR);
-      await send(sam, alba.address, 10n ** 18n, midnight + HOUR + 60);
-      await send(sam, bea.address, (90n * dust) / 100n, midnight + HOUR + 120);
+      await script.send(operator, sam.address, (95n * DUST) / 100n, midnight + HOUR);
+      await script.send(sam, alba.address, 10n ** 18n, midnight + HOUR + 60);
+      await script.send(sam, bea.address, (90n * DUST) / 100n, midnight + HOUR + 120);
 
       for (let d = 0; d < DAYS; d++) {
         const t = midnight + d * DAY;
-        if (d < 5) {
-          const batch = wallets.slice(25 * d, 25 * d + 25);
-          await at(t + 2 * HOUR);
-          await (
-            await batcher.send(
-              tokenAddress,
-              batch,
-              batch.map(() => dust),
-            )
-          ).wait();
-        }
+        if (d < 5) await script.seed(operator, holders.slice(25 * d, 25 * d + 25), DUST, t + 2 * HOUR);
         if (d >= 20) {
-          for (const holder of wallets.slice(3 * (d - 20), 3 * (d - 20) + 3)) {
-            await setBalance(holder, 10n ** 18n);
-            const signer = await ethers.getImpersonatedSigner(holder);
-            await send(signer, operator.address, dust, t + 3 * HOUR);
-          }
+          await script.handBack(
+            holders.slice(3 * (d - 20), 3 * (d - 20) + 3),
+            operator.address,
+            DUST,
+            t + 3 * HOUR,
+          );
         }
-        await swap(grace, "buy", USDG(d < 2 ? 1000 : 100), t + 4 * HOUR);
+        await script.swap(grace, "buy", USDG(d < 2 ? 1000 : 100), t + 4 * HOUR);
         if (d >= 2) {
           for (const hour of [5, 8, 11]) {
-            const bought = await swap(rita, "buy", USDG(200), t + hour * HOUR); // (b)
-            await swap(rita, "sell", (bought.amountOut * 9n) / 10n, t + (hour + 1) * HOUR);
+            const bought = await script.swap(rita, "buy", USDG(200), t + hour * HOUR); // (b)
+            await script.swap(rita, "sell", (bought.amountOut * 9n) / 10n, t + (hour + 1) * HOUR);
           }
-          const relayed = await swap(xavier, "buy", USDG(200), t + 13 * HOUR); // (a)
-          await send(xavier, ivan.address, relayed.amountOut, t + 14 * HOUR);
-          await swap(ivan, "sell", relayed.amountOut, t + 15 * HOUR);
-          const funded = await swap(alba, "buy", USDG(200), t + 16 * HOUR); // (c)
-          await swap(bea, "sell", funded.amountOut, t + 17 * HOUR);
+          const relayed = await script.swap(xavier, "buy", USDG(200), t + 13 * HOUR); // (a)
+          await script.send(xavier, ivan.address, relayed.amountOut, t + 14 * HOUR);
+          await script.swap(ivan, "sell", relayed.amountOut, t + 15 * HOUR);
+          const funded = await script.swap(alba, "buy", USDG(200), t + 16 * HOUR); // (c)
+          await script.swap(bea, "sell", funded.amountOut, t + 17 * HOUR);
         }
         // Past midnight: the cycle seals the day that just closed.
-        await at(t + DAY + 60);
-        await ethers.provider.send("evm_mine", []);
+        const clock = await script.closeDay(d);
         const report = await runCycle({ store, stewardship: source, now: () => clock });
         expect(report.stewardshipDays, `day ${d}`).to.have.length(1);
       }
@@ -217,31 +154,20 @@ describe("stewardship monitor on the replica: a scripted token history through t
   });
 
   it("rolls a reorganised transfer back instead of counting it, and stops at a reorg below a sealed day", async () => {
-    const { project, stock, token, batcher, wallets, dust, midnight, startBlock, people } =
-      await loadFixture(scriptedChain);
+    const chain = await loadFixture(scriptedChain);
+    const { batcher, stock, holders, midnight, people } = chain;
     const store = await openStore({ kind: "sqlite", file: ":memory:" });
     try {
-      const source = await openStewardshipMonitor({
-        store,
-        provider: ethers.provider,
-        chainId: 31337,
-        settings: {
-          token: stock.address.toLowerCase(),
-          pools: [stock.poolAddress.toLowerCase()],
-          usd: (await project.usdg.getAddress()).toLowerCase(),
-          excluded: [people.operator.address.toLowerCase()],
-          startBlock,
-        },
-        confirmations: 1,
-      });
+      const source = await openTokenMonitor(store, chain, [people.operator]);
+      // Raw timestamps, not a TokenScript: the chain is reverted under the script's feet here.
       const seed = async (n: number, at: number) => {
         await time.setNextBlockTimestamp(at);
-        const batch = wallets.slice(0, n);
+        const batch = holders.slice(0, n);
         await (
-          await batcher.send(
-            await token.getAddress(),
+          await batcher.connect(people.operator).send(
+            stock.address,
             batch,
-            batch.map(() => dust),
+            batch.map(() => DUST),
           )
         ).wait();
       };

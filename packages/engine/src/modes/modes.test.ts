@@ -16,24 +16,13 @@ import { assertMaySpend } from "./guard";
 import { writeNotice } from "./notices";
 import { methodologyNoticeBody } from "./records";
 import { currentMode, modeHistory } from "./state";
-import { referenceHistory, scriptedDays } from "./testing";
+import { referenceHistory, scriptedDays, sitePages } from "./testing";
 
 const START = "2027-01-15";
 const dayN = (n: number) => addDays(START, n);
 const noonOf = (n: number) => checkedDay(dayN(n), "day") * 86_400 + 12 * 3600;
 const DAYS = scriptedDays(referenceHistory(), START);
-const PAGES = [
-  "/",
-  "/?season=long",
-  "/agents/ada?season=long",
-  "/consensus",
-  "/referee?season=long",
-  "/risk?season=long",
-  "/stewardship",
-  "/methodology",
-  "/mode",
-  "/receipt",
-];
+const PAGES = sitePages("long", "ada");
 
 describe("modes in the engine: cycle, API, site", function () {
   this.timeout(120_000);

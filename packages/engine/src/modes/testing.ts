@@ -36,3 +36,22 @@ export function referenceHistory(days = 75): { holders: number; organicVolumeUsd
 
 /** Day index → date of the reference history. */
 export const dayN = (n: number): string => addDays(HISTORY_START, n);
+
+/**
+ * Every page of the site (site/register.ts), as the archive tests visit them: the season-scoped
+ * pages for `season` and the agent page of `agent`. One list, so a new page is checked everywhere.
+ */
+export function sitePages(season: string, agent: string): string[] {
+  return [
+    "/",
+    `/?season=${season}`,
+    `/agents/${agent}?season=${season}`,
+    "/consensus",
+    `/referee?season=${season}`,
+    `/risk?season=${season}`,
+    "/stewardship",
+    "/methodology",
+    "/mode",
+    "/receipt",
+  ];
+}
