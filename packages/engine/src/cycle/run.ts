@@ -29,8 +29,9 @@ export interface CycleDeps {
   /** The stewardship monitor: seal a daily record for each UTC day closed since the last one. */
   readonly stewardship?: StewardshipSource;
   /**
-   * Present: evaluate the mode after scoring (`augur cycle`, `npm start`) from these sealed
-   * stewardship days (none when absent) and the operator notices; see modes/evaluate.ts.
+   * Present: evaluate the mode after scoring (`augur cycle`, `npm start`) from the sealed
+   * stewardship days (`days`, or the store's own `stewardship_days` when absent) and the operator
+   * notices; see modes/evaluate.ts.
    */
   readonly modes?: { readonly days?: StewardshipDaysSource };
   /** Unix seconds. */
