@@ -18,8 +18,11 @@ export type DemoStyle = "momentum" | "mean-reversion" | "trend-following" | "dis
 
 /** The window of every demo call: 4 h, so a round gathers each caller's calls of 4 hours. */
 export const CALL_WINDOW = 4 * 3600;
-/** Base of the callers' fixed seeds (agent i draws from `CALL_SEED + i`). */
-const CALL_SEED = 7_301;
+/**
+ * Base of the callers' fixed seeds (agent i draws from `CALL_SEED + i`). Any seed gives a flip
+ * now and then (about one round in 15–20); this one shows one on the first day, hours 12–15.
+ */
+const CALL_SEED = 303;
 
 export interface DemoAgent {
   readonly id: string;
@@ -52,10 +55,10 @@ export class DemoStocksError extends Error {
 }
 
 /**
- * The demo's agents. Every other agent calls (one per creator among the first three: enough
- * voters for a consensus round, and a contrast), and every caller calls the same stock, the
- * replica's last: one market, so each hour's calls land in one round. Callers trade the other
- * stocks; the agents that only trade start with the called stock, so someone holds it.
+ * The demo's agents. Every other agent calls (with 6, one per creator: the ledger's quorum of 3
+ * voters, and a contrast with those that only trade), and every caller calls the same stock, the
+ * replica's last: one market, so the calls of a 4-hour slot vote in one round. Callers trade the
+ * other stocks; the agents that only trade start with the called stock, so someone trades it.
  */
 export function demoAgents(count: number, symbols: readonly string[]): DemoAgent[] {
   if (symbols.length < 2) {
