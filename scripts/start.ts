@@ -17,6 +17,7 @@ import { openStewardshipMonitor } from "@augur/engine/src/stewardship/monitor";
 import { demoAgents, KEEPER_ACCOUNT, nodeAccount } from "./start/agents";
 import { startDemoChain, type DemoChain } from "./start/chain";
 import { parseStartOptions, START_HELP, StartUsageError, type StartOptions } from "./start/options";
+import { DemoMarket } from "./start/market";
 import { formatTable, readStanding } from "./start/table";
 import { DemoTrader } from "./start/trader";
 import { DemoProject, PRE_HISTORY_DAYS } from "./start/stewardship";
@@ -168,6 +169,9 @@ async function run(options: StartOptions): Promise<void> {
       await trader.join();
       traders.push(trader);
     }
+    // The stock the callers call moves every hour, whatever the agents trading it decide.
+    const called = agents.find((a) => a.calls)?.calls;
+    const market = called === undefined ? undefined : await DemoMarket.open(replica, called);
     say(
       `agents    ${agents.length} of ${new Set(agents.map((a) => a.creatorName)).size} creators; ` +
         `one simulated hour every ${options.hourMs} ms${options.duration ? `, for ${options.duration} s` : "; Ctrl-C stops"}`,
@@ -179,6 +183,7 @@ async function run(options: StartOptions): Promise<void> {
         await node.provider.send("evm_increaseTime", [HOUR]);
         await node.provider.send("evm_mine", []);
       }
+      await market?.hour();
       await tick();
       // Maintenance lowers the house agents' cadence; once winding down they stop (writes are refused).
       const mode = (await currentMode(store.db)).mode;

@@ -4,7 +4,6 @@ import {
   commitCall,
   connectLedger,
   depositStake,
-  readCall,
   revealCall,
   SaltVault,
   settleCall,
@@ -13,8 +12,9 @@ import {
   type LedgerContext,
   type RecordType,
 } from "@augur/agent";
+import { seededRandom } from "@augur/scorer/src/referee/synthetic-input";
 import type { Replica } from "../replica/types";
-import { decide, type DemoAgent } from "./agents";
+import { CALL_WINDOW, callOf, decide, type DemoAgent } from "./agents";
 
 const USDG = 10n ** 6n;
 const WAD = 10n ** 18n;
@@ -41,7 +41,10 @@ export interface Engine {
 /** One demo agent acting on the chain and posting its records to the engine, like a real one. */
 export class DemoTrader {
   private lastPrice = 0n;
-  private readonly openCalls: bigint[] = [];
+  /** The called stock's price when this agent last called it. */
+  private lastCalledPrice = 0n;
+  private readonly openCalls: Array<{ callId: bigint; closesAt: number }> = [];
+  private readonly random: () => number;
 
   private constructor(
     readonly agent: DemoAgent,
@@ -50,7 +53,9 @@ export class DemoTrader {
     readonly ledger: LedgerContext,
     private readonly vault: SaltVault,
     private readonly engine: Engine,
-  ) {}
+  ) {
+    this.random = seededRandom(agent.seed);
+  }
 
   static async open(
     agent: DemoAgent,
@@ -84,8 +89,9 @@ export class DemoTrader {
       }),
     );
     await this.replica.fund(agent.key.address, "USDG", STARTING_USDG);
-    if (agent.caller) await depositStake(this.ledger, STAKE);
+    if (agent.calls) await depositStake(this.ledger, STAKE);
     this.lastPrice = await this.oraclePrice();
+    if (agent.calls) this.lastCalledPrice = await this.oraclePrice(agent.calls);
   }
 
   /** One simulated hour: decide, trade, snapshot; a caller also commits and reveals a call. */
@@ -106,26 +112,35 @@ export class DemoTrader {
       note: `${agent.style}: ${action} ${agent.asset} at ${formatUsdg(price)} USDG`,
     });
     if (action !== "hold") await this.trade(action, shares, hour);
-    if (agent.caller && action !== "hold") {
-      const { callId } = await commitCall(this.ledger, this.vault, {
-        asset: agent.asset,
-        window: 3600,
-        direction: action === "buy" ? "up" : "down",
-        confidenceBps,
-      });
-      await revealCall(this.ledger, this.vault, callId); // automine: the next block already exists
-      this.openCalls.push(callId);
-    }
+    if (agent.calls) await this.call(agent.calls, hour);
     await this.snapshot();
+  }
+
+  /**
+   * Commits and reveals this hour's call on the stock it calls (every hour, so every caller votes
+   * in each round of that market).
+   */
+  private async call(symbol: string, hour: number): Promise<void> {
+    const price = await this.oraclePrice(symbol);
+    const { direction, confidenceBps } = callOf(this.agent, hour, this.lastCalledPrice, price, this.random);
+    this.lastCalledPrice = price;
+    const { callId } = await commitCall(this.ledger, this.vault, {
+      asset: symbol,
+      window: CALL_WINDOW,
+      direction,
+      confidenceBps,
+    });
+    // Automine: the reveal's block is already later than the commit's.
+    const { closesAt } = await revealCall(this.ledger, this.vault, callId);
+    this.openCalls.push({ callId, closesAt });
   }
 
   /** Settles every open call whose window has closed (the chain's clock moved on). */
   async settleDue(): Promise<void> {
-    for (const callId of [...this.openCalls]) {
-      const call = await readCall(this.ledger, callId);
-      if (Number(call.closesAt) > this.engine.now()) continue;
-      await settleCall(this.ledger, callId, this.vault);
-      this.openCalls.splice(this.openCalls.indexOf(callId), 1);
+    for (const open of [...this.openCalls]) {
+      if (open.closesAt > this.engine.now()) continue;
+      await settleCall(this.ledger, open.callId, this.vault);
+      this.openCalls.splice(this.openCalls.indexOf(open), 1);
     }
   }
 
@@ -169,8 +184,9 @@ export class DemoTrader {
       .stake;
   }
 
-  private async oraclePrice(): Promise<bigint> {
-    return (await this.ledger.oracle.getFunction("price")(this.token)) as bigint;
+  /** PriceOracle's price of `symbol` (its own stock by default), USDG per share, 18 decimals. */
+  private async oraclePrice(symbol = this.agent.asset): Promise<bigint> {
+    return (await this.ledger.oracle.getFunction("price")(this.replica.stock(symbol).address)) as bigint;
   }
 
   private async record(type: RecordType, fields: Record<string, unknown>): Promise<void> {

@@ -7,7 +7,7 @@ import { expect } from "chai";
 import type { Browser, BrowserContext } from "playwright-core";
 import { main as augur } from "@augur/engine/src/cli/main";
 import { launchChromium, visit } from "@augur/engine/src/site/browser";
-import { demoAgents } from "../../scripts/start/agents";
+import { CALL_WINDOW, demoAgents } from "../../scripts/start/agents";
 import { parseStartOptions } from "../../scripts/start/options";
 import {
   agentPageBetweenEqualScores,
@@ -212,10 +212,10 @@ describe("npm start (smoke test, --ci)", function () {
     });
 
     it("agent page of a caller: its calls as CallLedger resolved them (asset, window, direction, outcome)", async () => {
-      const caller = agents.find((a) => a.caller)!.id;
+      const caller = agents.find((a) => a.calls)!.id;
       const history = () =>
         apiJson<{ calls: unknown[] }>(origin, `/agents/${caller}/history?season_id=${SEASON}`);
-      // A call becomes a record once its resolution is confirmed: an hour or two into the demo.
+      // A call becomes a record once its resolution is confirmed: 4 h (its window) into the demo.
       await eventually(async () => (await history()).calls.length > 0, 30_000, `a call record of ${caller}`);
       const page = await desktop.newPage();
       expect(await visit(page, `${origin}/agents/${caller}?season=${SEASON}`)).to.deep.equal([]);
@@ -229,7 +229,7 @@ describe("npm start (smoke test, --ci)", function () {
       for (const [revealed, asset, window, direction, confidence, outcome] of rows) {
         expect(revealed).to.match(/^\d{4}-\d\d-\d\d \d\d:\d\d/);
         expect(asset).to.match(/^0x[0-9a-f]{40}$/);
-        expect(window).to.equal("1.0 h");
+        expect(window).to.equal(`${(CALL_WINDOW / 3600).toFixed(1)} h`);
         expect(direction).to.be.oneOf(["up", "down"]);
         expect(confidence).to.match(/^\d+ %$/);
         expect(outcome).to.be.oneOf(["hit", "miss", "void"]);
@@ -237,13 +237,55 @@ describe("npm start (smoke test, --ci)", function () {
       await page.close();
     });
 
-    it("consensus: the markets the API serves (the demo's callers each call their own stock)", async () => {
+    it("calls: the callers' resolved calls include both a hit and a miss", async () => {
+      const callers = agents.filter((a) => a.calls).map((a) => a.id);
+      const outcomes = new Set<string>();
+      // Callers never call the stock they trade, so their calls miss too (a call settles 4 h on).
+      await eventually(
+        async () => {
+          for (const id of callers) {
+            const { calls } = await apiJson<{ calls: Array<{ outcome: string | null }> }>(
+              origin,
+              `/agents/${id}/history?season_id=${SEASON}`,
+            );
+            for (const call of calls) if (call.outcome) outcomes.add(call.outcome);
+          }
+          return outcomes.has("hit") && outcomes.has("miss");
+        },
+        30_000,
+        "a hit and a miss among the callers' call records",
+      );
+      expect([...outcomes]).to.include.members(["hit", "miss"]);
+    });
+
+    it("consensus: the callers' rounds, one latest-round row per market the API serves", async () => {
+      // Every caller calls the same market each hour: the first rounds form in the first hours.
+      await eventually(
+        async () => (await apiJson<{ markets: unknown[] }>(origin, "/consensus")).markets.length > 0,
+        30_000,
+        "a consensus round",
+      );
+      const { markets } = await apiJson<{
+        markets: Array<{ asset: string; window: number; events: number }>;
+      }>(origin, "/consensus");
+      // One market: the stock every caller calls, at the demo's call window.
+      const caller = agents.find((a) => a.calls)!.id;
+      const { calls } = await apiJson<{ calls: Array<{ asset: string }> }>(
+        origin,
+        `/agents/${caller}/history?season_id=${SEASON}`,
+      );
+      expect(markets.map((m) => [m.asset, m.window])).to.deep.equal([[calls[0]!.asset, CALL_WINDOW]]);
+      expect(markets[0]!.events).to.be.greaterThan(0);
       const page = await desktop.newPage();
       expect(await visit(page, `${origin}/consensus`)).to.deep.equal([]);
       await page.screenshot({ path: demoShot("consensus"), fullPage: true });
-      const { markets } = await apiJson<{ markets: unknown[] }>(origin, "/consensus");
-      if (markets.length === 0) expect(await page.locator("#no-consensus").count()).to.equal(1);
-      else expect(await page.locator("#latest-rounds tbody tr").count()).to.equal(markets.length);
+      expect(await page.locator("#no-consensus").count()).to.equal(0);
+      expect(await page.locator("#latest-rounds tbody tr").count()).to.equal(markets.length);
+      // Voters is the sixth column: a round needs the ledger's quorum of 3 reveals.
+      const voters = await page.$$eval("#latest-rounds tbody tr td:nth-child(6)", (tds) =>
+        tds.map((td) => Number(td.textContent)),
+      );
+      for (const v of voters) expect(v).to.be.at.least(3);
       await page.close();
     });
 
