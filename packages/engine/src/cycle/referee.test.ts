@@ -72,7 +72,9 @@ for (const backend of testBackends()) {
     const addCalls = (calls: EngineRecord[]) =>
       store.db.transaction().execute((trx) => appendEngineRecords(trx, calls, now));
     const addCloses = (fromHour: number, toHour: number) =>
-      Promise.all([TSLA, AAPL].map((a) => storeSealedCloses(store, testCloses(a, fromHour, toHour, price(a)), now)));
+      Promise.all(
+        [TSLA, AAPL].map((a) => storeSealedCloses(store, testCloses(a, fromHour, toHour, price(a)), now)),
+      );
 
     beforeEach(async () => {
       now = TEST_NOW;

@@ -42,7 +42,8 @@ export async function sealSeasonReferee(
   if (!anchor) return { sealed: false, reason: "unanchored" };
   const { input, waitingCalls, window } = await epochInput(db, season, anchor.tree_size);
   const inputSeal = seal(input);
-  if ((await latestRefereeInputSeal(db, season.id)) === inputSeal) return { sealed: false, reason: "unchanged" };
+  if ((await latestRefereeInputSeal(db, season.id)) === inputSeal)
+    return { sealed: false, reason: "unchanged" };
   const board = sealRefereeBoard(
     input,
     {
@@ -93,7 +94,9 @@ export async function sealOpenSeasonsReferee(
       sealed++;
       say(`referee season ${season.id}: board of ${outcome.agents} agents sealed as of ${asOf}`);
     } else if (outcome.reason !== "already") {
-      say(`referee season ${season.id}: no board (${outcome.reason === "unanchored" ? "nothing anchored yet" : "input unchanged"})`);
+      say(
+        `referee season ${season.id}: no board (${outcome.reason === "unanchored" ? "nothing anchored yet" : "input unchanged"})`,
+      );
     }
   }
   return sealed;

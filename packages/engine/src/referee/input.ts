@@ -44,7 +44,10 @@ async function mappedCalls(
 }
 
 /** The season's window (start to end), widened to every slot and slot + horizon. */
-function windowOf(season: Pick<Season, "starts_at" | "ends_at">, mapped: readonly MappedPrediction[]): CloseWindow {
+function windowOf(
+  season: Pick<Season, "starts_at" | "ends_at">,
+  mapped: readonly MappedPrediction[],
+): CloseWindow {
   let from = season.starts_at;
   let to = season.ends_at;
   for (const p of mapped) {

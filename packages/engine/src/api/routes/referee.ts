@@ -98,7 +98,8 @@ export function refereeRoutes(app: FastifyInstance, deps: ApiDeps): void {
     "/api/v1/referee/:epoch/input",
     {
       schema: {
-        summary: "The input file of the epoch's latest board: recompute with `augur referee leaderboard --input`",
+        summary:
+          "The input file of the epoch's latest board: recompute with `augur referee leaderboard --input`",
         tags: ["referee"],
         params: epochParams,
         response: { 200: inputSchema, "4xx": errorBody },

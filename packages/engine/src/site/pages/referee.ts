@@ -53,8 +53,8 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
       nav: "referee",
       body: html`<h1>Referee</h1>
         <p>
-          Season ${season} has no referee board yet: the hourly cycle seals one once closes and calls
-          are anchored.
+          Season ${season} has no referee board yet: the hourly cycle seals one once closes and calls are
+          anchored.
         </p>`,
     });
   const ref = board.body.leaderboard;
@@ -102,8 +102,8 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
       >, seal <code>${ref.input_seal}</code>; <a href="/api/v1/referee/${season}">leaderboard.json</a>).
     </p>
     <p id="referee-board">
-      Computed by the hourly cycle as of ${utc(board.asOf)} from the log's first
-      ${board.body.inputs.treeSize} leaves (anchor #${board.body.inputs.anchorIndex}). Board seal
+      Computed by the hourly cycle as of ${utc(board.asOf)} from the log's first ${board.body.inputs.treeSize}
+      leaves (anchor #${board.body.inputs.anchorIndex}). Board seal
       <code>${board.seal}</code> (<a href="/api/v1/referee/${season}/board">sealed board</a>), leaf
       ${board.leafIndex}:
       ${board.anchor.status === "anchored"

@@ -26,7 +26,8 @@ export function refereeBoards(dialect: DialectName): Migration {
         .addPrimaryKeyConstraint("referee_boards_pk", ["season_id", "as_of"])
         .execute();
       await createRefuseFunction(db, dialect); // idempotent; keeps this migration self-contained
-      for (const statement of appendOnlyStatements(dialect, REFEREE_BOARDS_TABLE)) await statement.execute(db);
+      for (const statement of appendOnlyStatements(dialect, REFEREE_BOARDS_TABLE))
+        await statement.execute(db);
     },
   };
 }

@@ -8,7 +8,11 @@ export type StoredRefereeBoard = Selectable<RefereeBoardsTable>;
 export type RefereeBoardHead = Omit<StoredRefereeBoard, "body" | "created_at"> & ScoreAnchorColumns;
 
 /** Whether the season has a board at `asOf` (the cycle writes each (season, hour) once). */
-export async function hasRefereeBoard(db: Kysely<Database>, seasonId: string, asOf: number): Promise<boolean> {
+export async function hasRefereeBoard(
+  db: Kysely<Database>,
+  seasonId: string,
+  asOf: number,
+): Promise<boolean> {
   const row = await db
     .selectFrom("referee_boards")
     .select("as_of")
@@ -82,7 +86,11 @@ export async function latestRefereeBoardHead(
 
 /** The sealed text of the board with this seal. */
 export async function refereeBoardText(db: Kysely<Database>, seal: string): Promise<string | undefined> {
-  const row = await db.selectFrom("referee_boards").select("body").where("seal", "=", seal).executeTakeFirst();
+  const row = await db
+    .selectFrom("referee_boards")
+    .select("body")
+    .where("seal", "=", seal)
+    .executeTakeFirst();
   return row?.body;
 }
 
