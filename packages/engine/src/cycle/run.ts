@@ -9,6 +9,7 @@ import { isFinalMode } from "../modes/timeline";
 import { currentMode } from "../modes/state";
 import { seasonClosesAt } from "../store/queries/seasons";
 import { AnchorMismatchError } from "./errors";
+import { sealOpenSeasonsReferee } from "./referee";
 import { sealSeasonRisk } from "./risk";
 import { recordStewardshipDays, type StewardshipSource } from "./stewardship";
 import { loadSeasonHeader, streamAgentInputs } from "./inputs";
@@ -26,6 +27,8 @@ export interface CycleDeps {
   readonly risk?: boolean;
   /** Present: seal and store the hour's close of every asset it prices, first (the referee's closes). */
   readonly closes?: ClosesSource;
+  /** True: seal every open season's referee board from anchored closes and calls (`augur cycle` with closes). */
+  readonly referee?: boolean;
   /** The stewardship monitor: seal a daily record for each UTC day closed since the last one. */
   readonly stewardship?: StewardshipSource;
   /**
@@ -52,6 +55,8 @@ export interface CycleReport {
   readonly riskRows: number;
   /** Hourly closes sealed now; an (asset, hour) already cached adds none. */
   readonly closes: number;
+  /** Referee boards sealed now; a season with a board at `asOf`, or an unchanged input, adds none. */
+  readonly refereeBoards: number;
   /** Stewardship days (YYYY-MM-DD) sealed now; empty when none closed or no monitor. */
   readonly stewardshipDays: readonly string[];
   /** The mode after the mode step (absent when the cycle does not evaluate modes). */
@@ -118,6 +123,9 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
   }
   const riskRows =
     deps.risk && !frozen ? await sealOpenSeasonsRisk(deps, asOf, previous?.tree_size ?? 0, now) : 0;
+  // The whole-season referee runs here, hourly, never in a request: the API serves the sealed board.
+  const refereeBoards =
+    deps.referee && !frozen ? await sealOpenSeasonsReferee(store, asOf, previous, now, say) : 0;
   // Sealed after the keeper step, like score manifests: the next anchor covers them. Before the
   // mode step, so a day that closed this hour can change the mode this hour.
   const stewardshipDays =
@@ -147,6 +155,7 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     scoreRows,
     riskRows,
     closes,
+    refereeBoards,
     stewardshipDays,
     ...(mode ? { mode } : {}),
   };

@@ -179,6 +179,18 @@ describe("site in headless Chromium", function () {
     expect(board.agents.map((a) => a.agent)).to.include("ada");
     const served = await (await fetch(`${server.url}/referee?season=${SITE_SEASON}`)).text();
     expect(served).to.contain(board.input_seal);
+    // The page shows which sealed board it reads, and whether that board is anchored yet.
+    const sealed = (await (await fetch(`${server.url}/api/v1/referee/${SITE_SEASON}/board`)).json()) as {
+      seal: string;
+      anchor: { status: string };
+    };
+    expect(sealed.anchor.status).to.equal("anchored");
+    expect(served).to.match(new RegExp(`Board seal\\s*<code>${sealed.seal}</code>`));
+    expect(served).to.contain('<span class="status-anchored">anchored</span>');
+    // A season the cycle has not sealed a board for (s0 closed before any) says so, not an error.
+    const none = await fetch(`${server.url}/referee?season=s0`);
+    expect(none.status).to.equal(200);
+    expect(await none.text()).to.contain("Season s0 has no referee board yet");
     for (const a of board.agents) {
       expect(served).to.contain(`<section id="monkeys-${a.agent}">`);
       expect(served).to.match(

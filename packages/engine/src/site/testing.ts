@@ -16,7 +16,8 @@ import { insertSeason } from "../store/queries/seasons";
 /**
  * A seeded store for the site's tests: a season with six agents whose records go through the
  * engine's real ingestion (signed EIP-712), calls and consensus events as the indexer writes
- * them, the referee's hourly closes as the cycle seals them, and two hourly cycles (anchor → score → anchor) so every score is sealed and anchored.
+ * them, the referee's hourly closes as the cycle seals them, and two hourly cycles (anchor → score
+ * and referee → anchor) so every score and the referee board are sealed and anchored.
  */
 export const SITE_SEASON = "s1";
 const DAY = 86_400;
@@ -309,9 +310,11 @@ export async function seededSiteStore(
   await seedConsensus(store);
   const keeper = instantKeeper();
   const scorer = new AugurScorer();
-  await runCycle({ store, keeper, scorer, now: () => SITE_NOW });
-  // The second hour seals the risk rows (from the records the first anchored); they stay pending.
-  await runCycle({ store, keeper, risk: true, now: () => SITE_NOW + HOUR });
+  // The first hour also seals the referee board from the calls and closes it anchored.
+  await runCycle({ store, keeper, scorer, referee: true, now: () => SITE_NOW });
+  // The second hour anchors the board and seals the risk rows (from the records the first
+  // anchored; they stay pending); the referee's input is unchanged, so no second board.
+  await runCycle({ store, keeper, risk: true, referee: true, now: () => SITE_NOW + HOUR });
   return store;
 }
 

@@ -26,6 +26,7 @@ export interface Database {
   stewardship_transfers: StewardshipTransfersTable;
   stewardship_swaps: StewardshipSwapsTable;
   stewardship_days: StewardshipDaysTable;
+  referee_boards: RefereeBoardsTable;
 }
 
 /** One row; log appends update it first, which serialises them on both backends. */
@@ -321,6 +322,23 @@ export interface StewardshipDaysTable {
 }
 
 export const STEWARDSHIP_DAYS_TABLE = "stewardship_days";
+
+/** One sealed referee board per (season, hour) the cycle computed; see migration 008. */
+export interface RefereeBoardsTable {
+  season_id: string;
+  /** The cycle's hour, unix seconds. */
+  as_of: number;
+  /** The board's inputs are the closes and calls whose log leaf is below this tree size (an anchor's). */
+  log_size: number;
+  /** sha256 of the input file's RFC 8785 form, as leaderboard.json's `input_seal`. */
+  input_seal: string;
+  body: string;
+  seal: string;
+  leaf_index: number;
+  created_at: number;
+}
+
+export const REFEREE_BOARDS_TABLE = "referee_boards";
 
 /** The tables whose rows the database itself refuses to update or delete. */
 export const APPEND_ONLY_TABLES = [

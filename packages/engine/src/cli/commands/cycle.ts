@@ -40,7 +40,8 @@ export async function cycleOnce(options: {
   const report = await runCycle({
     store,
     ...(chain ? { keeper: chain.keeper } : {}),
-    ...(chain?.closes ? { closes: chain.closes } : {}),
+    // The referee's board needs the closes: with them, the cycle (not the API) runs the referee.
+    ...(chain?.closes ? { closes: chain.closes, referee: true } : {}),
     scorer: new AugurScorer(),
     risk: true,
     ...(stewardship ? { stewardship } : {}),
@@ -51,6 +52,7 @@ export async function cycleOnce(options: {
   progress(
     `done as of ${new Date(report.asOf * 1000).toISOString()}: head ${report.head.treeSize}, ` +
       `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons, ${report.riskRows} risk rows, ${report.closes} closes` +
+      (chain?.closes ? `, ${report.refereeBoards} referee boards` : "") +
       (stewardship ? `, ${report.stewardshipDays.length} stewardship days` : ""),
   );
   return report;
@@ -69,7 +71,10 @@ adds no second anchor and no second score row.
 With a PriceOracle (--oracle, or the oracle of --ledger) each cycle first seals
 the hour's close of every asset the oracle prices, priceAt(asset, hour), into the
 referee's hourly closes (docs/referee.md); hours missed in the last day are
-filled in from the oracle's history where its buffer still covers them.
+filled in from the oracle's history where its buffer still covers them. After
+scoring, it then runs the referee of every open season (and of seasons closed
+less than 48 hours ago) on the anchored closes and calls, and seals the board
+the API serves (GET /api/v1/referee/:epoch); an unchanged input adds none.
 
 Each cycle also evaluates the mode (active, maintenance, wind-down, archived)
 from the sealed stewardship days and the operator notices, and records a change

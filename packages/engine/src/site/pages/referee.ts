@@ -1,15 +1,41 @@
-import type { RefereeLeaderboardJson } from "@augur/scorer";
+import type { RefereeDetailJson } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
-import type { RefereeAgentDetail } from "../../referee/served";
+import type { RefereeBoardBody, RefereeCohortJson } from "../../referee/board";
 import { apiGet } from "../api-client";
 import { histogramChart } from "../charts";
-import { fixed } from "../format";
+import { SitePageError } from "../errors";
+import { fixed, utc } from "../format";
 import { html } from "../html";
 import { layout } from "../layout";
 import { idParam } from "../params";
 import type { SeasonsView } from "../types";
 
-/** `/referee`: the monkey-percentile leaderboard (ranked, then proving) and each agent's monkeys. */
+/** `GET /api/v1/referee/:epoch/board` as the page reads it. */
+interface BoardView {
+  readonly asOf: number;
+  readonly seal: string;
+  readonly leafIndex: number;
+  readonly anchor: { readonly status: "pending" | "anchored"; readonly anchorIndex?: number };
+  readonly body: RefereeBoardBody;
+}
+
+type AgentRow = RefereeDetailJson & { pending_calls: number } & RefereeCohortJson;
+
+/** The season's board, or undefined while the cycle has not sealed one (an unknown season is a 404). */
+async function boardOf(app: FastifyInstance, season: string): Promise<BoardView | undefined> {
+  try {
+    return await apiGet<BoardView>(app, `/api/v1/referee/${season}/board`);
+  } catch (error) {
+    if (error instanceof SitePageError && error.code === "NO_REFEREE_BOARD") return undefined;
+    throw error;
+  }
+}
+
+/**
+ * `/referee`: the monkey-percentile leaderboard (ranked, then proving) and each agent's monkeys,
+ * all from the latest sealed board (one request: each agent's counts and histogram are stored
+ * with it, so the page never asks for 2,048 monkeys per agent).
+ */
 export async function refereePage(app: FastifyInstance, query: Record<string, unknown>): Promise<string> {
   const { seasons } = await apiGet<SeasonsView>(app, "/api/v1/seasons");
   if (seasons.length === 0)
@@ -20,12 +46,20 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
         <p>No season yet.</p>`,
     });
   const season = query.season === undefined ? seasons[0]!.id : idParam(query.season, "season");
-  // The pinned routes: leaderboard.json, then each agent's detail (counts and its monkeys).
-  const ref = await apiGet<RefereeLeaderboardJson>(app, `/api/v1/referee/${season}`);
-  const details: RefereeAgentDetail[] = [];
-  for (const a of ref.agents) {
-    details.push(await apiGet<RefereeAgentDetail>(app, `/api/v1/referee/${season}/agents/${a.agent}`));
-  }
+  const board = await boardOf(app, season);
+  if (!board)
+    return layout({
+      title: "Referee",
+      nav: "referee",
+      body: html`<h1>Referee</h1>
+        <p>
+          Season ${season} has no referee board yet: the hourly cycle seals one once closes and calls are
+          anchored.
+        </p>`,
+    });
+  const ref = board.body.leaderboard;
+  const cohorts = new Map(board.body.cohorts.map((c) => [c.agent, c]));
+  const details: AgentRow[] = ref.agents.map((a) => ({ ...a, ...cohorts.get(a.agent)! }));
   const table = (status: "ranked" | "proving") => {
     const rows = details.filter((a) => a.status === status);
     if (rows.length === 0) return html`<p class="muted">No ${status} agent.</p>`;
@@ -66,6 +100,15 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
         href="/api/v1/referee/${season}/input"
         >input file</a
       >, seal <code>${ref.input_seal}</code>; <a href="/api/v1/referee/${season}">leaderboard.json</a>).
+    </p>
+    <p id="referee-board">
+      Computed by the hourly cycle as of ${utc(board.asOf)} from the log's first ${board.body.inputs.treeSize}
+      leaves (anchor #${board.body.inputs.anchorIndex}). Board seal
+      <code>${board.seal}</code> (<a href="/api/v1/referee/${season}/board">sealed board</a>), leaf
+      ${board.leafIndex}:
+      ${board.anchor.status === "anchored"
+        ? html`<span class="status-anchored">anchored</span> (anchor #${board.anchor.anchorIndex})`
+        : html`<span class="status-pending">pending</span> the next anchor`}.
     </p>
     <p><a href="/methodology#referee">How the referee is computed</a></p>
     ${details.length === 0

@@ -7,6 +7,7 @@ import { riskRows } from "./004_risk_rows";
 import { hourlyCloses } from "./005_hourly_closes";
 import { stewardship } from "./006_stewardship";
 import { modes } from "./007_modes";
+import { refereeBoards } from "./008_referee_boards";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -21,6 +22,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "005_hourly_closes": hourlyCloses(dialect),
     "006_stewardship": stewardship(dialect),
     "007_modes": modes(dialect),
+    "008_referee_boards": refereeBoards(dialect),
   };
 }
 

@@ -30,16 +30,26 @@ export async function cachedHours(
   return new Set(rows.map((r) => Number(r.at)));
 }
 
-/** Every cached close with `from <= at <= to`, by asset then hour. */
-export async function closesBetween(db: Kysely<Database>, from: number, to: number): Promise<StoredClose[]> {
-  return db
-    .selectFrom("hourly_closes")
-    .selectAll()
-    .where("at", ">=", from)
-    .where("at", "<=", to)
-    .orderBy("asset")
-    .orderBy("at")
-    .execute();
+/** Which cached closes to read besides the hours: a log prefix and some assets only. */
+export interface CloseFilter {
+  /** Only closes whose log leaf is below this tree size (an anchored size): a fixed, reproducible set. */
+  readonly belowLeaf?: number;
+  /** Only these assets (lowercase); absent: every asset. */
+  readonly assets?: readonly string[];
+}
+
+/** Every cached close with `from <= at <= to` (and the filter), by asset then hour. */
+export async function closesBetween(
+  db: Kysely<Database>,
+  from: number,
+  to: number,
+  filter: CloseFilter = {},
+): Promise<StoredClose[]> {
+  if (filter.assets?.length === 0) return [];
+  let query = db.selectFrom("hourly_closes").selectAll().where("at", ">=", from).where("at", "<=", to);
+  if (filter.belowLeaf !== undefined) query = query.where("leaf_index", "<", filter.belowLeaf);
+  if (filter.assets) query = query.where("asset", "in", [...filter.assets]);
+  return query.orderBy("asset").orderBy("at").execute();
 }
 
 /** Inserts closes in chunks (one statement per 300 rows keeps every backend under its limits). */
