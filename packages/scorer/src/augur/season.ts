@@ -13,8 +13,8 @@ import {
   type ManifestSubject,
   type MeasuredValues,
   type ScoreManifest,
-  sealManifest,
 } from "./manifest";
+import { sealManifest } from "./manifest-seal";
 import { daysCompeting, measureCalibration, measureReturns, type SnapshotSeries } from "./measure";
 import { compareByRankThenAgent, competitionRanks } from "./rank";
 import type { Terms } from "./terms";
@@ -106,8 +106,9 @@ export class SeasonScorer {
   scoreAgent(agentId: string, records: SeasonAgentRecords): UnrankedRow {
     const agent = this.agents.get(agentId);
     if (!agent) throw new InvalidInputError("agent", `unknown agent "${agentId}" (not in agents)`);
-    const within = <T>(rows: readonly T[], at: (row: T) => string) =>
-      rows.filter((row) => this.inSeason(at(row)));
+    // Usually every row is in the season: the array itself then, without a copy.
+    const within = <T>(rows: readonly T[], at: (row: T) => string): readonly T[] =>
+      rows.every((row) => this.inSeason(at(row))) ? rows : rows.filter((row) => this.inSeason(at(row)));
     // Snapshots and trades are kept with their parsed times, so each time is parsed once.
     const snapshots = foldSnapshots(records.snapshots, this.start, this.clock);
     const trades = timedInSeason(records.trades, (r) => r.at, this.start, this.clock);

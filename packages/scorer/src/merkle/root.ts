@@ -24,15 +24,12 @@ const LEVELS = 54;
 export class MerkleRootBuilder {
   private readonly leafInput = new Uint8Array(33); // 0x00 ‖ seal
   private readonly levels = new Uint8Array(NODE_INPUT * LEVELS);
+  /** Level h's node input as a view, made when level h is first reached (a builder per agent). */
   private readonly nodeInputs: Uint8Array[] = [];
   private count = 0;
 
   constructor() {
     this.leafInput[0] = LEAF_PREFIX;
-    for (let h = 0; h < LEVELS; h++) {
-      this.levels[h * NODE_INPUT] = NODE_PREFIX;
-      this.nodeInputs.push(this.levels.subarray(h * NODE_INPUT, (h + 1) * NODE_INPUT));
-    }
   }
 
   /** Leaves added so far. */
@@ -78,7 +75,7 @@ export class MerkleRootBuilder {
         node = Buffer.from(this.levels.buffer, h * NODE_INPUT + 1, 32).toString("binary");
       } else {
         writeDigest(node, this.levels, h * NODE_INPUT + 33);
-        node = sha256Digest(this.nodeInputs[h]!);
+        node = sha256Digest(this.nodeInput(h));
       }
     }
     return digestHex(node!);
@@ -90,10 +87,20 @@ export class MerkleRootBuilder {
     // Plain arithmetic, not bit operators: counts may pass 2^31.
     for (let c = this.count; c % 2 === 1; c = (c - 1) / 2, h++) {
       writeDigest(node, this.levels, h * NODE_INPUT + 33);
-      node = sha256Digest(this.nodeInputs[h]!);
+      node = sha256Digest(this.nodeInput(h));
     }
     writeDigest(node, this.levels, h * NODE_INPUT + 1);
     this.count += 1;
+  }
+
+  private nodeInput(h: number): Uint8Array {
+    let input = this.nodeInputs[h];
+    if (input === undefined) {
+      input = this.levels.subarray(h * NODE_INPUT, (h + 1) * NODE_INPUT);
+      input[0] = NODE_PREFIX;
+      this.nodeInputs[h] = input;
+    }
+    return input;
   }
 }
 
