@@ -1,5 +1,4 @@
 import type { Hex32 } from "../hex";
-import { seal } from "../seal";
 import { type DnaFeatures, strategyMatch } from "./dna";
 import { ineligibleReason, type IneligibleReason } from "./eligibility";
 import type { AugurFormula, Style, TermName } from "./formula";
@@ -130,8 +129,4 @@ export function deriveOutputs(
     score: overallScore(weighted, multiplier, formula),
     reason: null,
   };
-}
-
-export function sealManifest(manifest: ScoreManifest): Hex32 {
-  return seal(manifest);
 }

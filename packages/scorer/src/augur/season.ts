@@ -1,10 +1,10 @@
 import type { Hex32 } from "../hex";
-import { MerkleRootBuilder } from "../merkle/root";
-import { digestHex } from "../digest";
 import { measureDna, type TradePoint } from "./dna";
 import { AUGUR_SCORE_V1, type AugurFormula, type TermName } from "./formula";
 import { InvalidInputError } from "../errors";
 import { decimalValue, parseTime, validateSeasonInput } from "./input";
+import { type FoldedSnapshots, foldSnapshots } from "./snapshot-fold";
+import { type Timed, timedInSeason } from "./timed";
 import {
   type CreatorInput,
   deriveMatch,
@@ -13,11 +13,10 @@ import {
   type ManifestSubject,
   type MeasuredValues,
   type ScoreManifest,
-  sealManifest,
 } from "./manifest";
+import { sealManifest } from "./manifest-seal";
 import { daysCompeting, measureCalibration, measureReturns, type SnapshotSeries } from "./measure";
 import { compareByRankThenAgent, competitionRanks } from "./rank";
-import { snapshotSealDigest } from "./snapshot-seal";
 import type { Terms } from "./terms";
 import type {
   AgentInput,
@@ -107,13 +106,13 @@ export class SeasonScorer {
   scoreAgent(agentId: string, records: SeasonAgentRecords): UnrankedRow {
     const agent = this.agents.get(agentId);
     if (!agent) throw new InvalidInputError("agent", `unknown agent "${agentId}" (not in agents)`);
-    const within = <T>(rows: readonly T[], at: (row: T) => string) =>
-      rows.filter((row) => this.inSeason(at(row)));
+    // Usually every row is in the season: the array itself then, without a copy.
+    const within = <T>(rows: readonly T[], at: (row: T) => string): readonly T[] =>
+      rows.every((row) => this.inSeason(at(row))) ? rows : rows.filter((row) => this.inSeason(at(row)));
     // Snapshots and trades are kept with their parsed times, so each time is parsed once.
-    const snapshots = timedInSeason(records.snapshots, (r) => r.at, this.start, this.clock);
+    const snapshots = foldSnapshots(records.snapshots, this.start, this.clock);
     const trades = timedInSeason(records.trades, (r) => r.at, this.start, this.clock);
-    const own = {
-      snapshots: snapshots.rows,
+    const own: OwnRecords = {
       decisions: within(records.decisions, (r) => r.at),
       trades: trades.rows,
       calls: within(records.calls, (r) => r.resolved_at),
@@ -142,6 +141,9 @@ export class SeasonScorer {
 }
 
 export type UnrankedRow = Omit<ScoreRow, "rank">;
+
+/** An agent's in-season records besides its snapshots (those are folded: see foldSnapshots). */
+type OwnRecords = Omit<SeasonAgentRecords, "snapshots">;
 
 /** Competition ranks (1, 1, 3) over the scores; rows by rank, unranked last, then agent id. */
 export function rankRows(unranked: readonly UnrankedRow[]): ScoreRow[] {
@@ -256,75 +258,16 @@ function creatorInputsFor(
   return inputs.sort((a, b) => (a.agent < b.agent ? -1 : a.agent > b.agent ? 1 : 0));
 }
 
-/** Rows in time order (stable) with their parsed times. */
-interface Timed<T> {
-  readonly rows: readonly T[];
-  readonly ms: Float64Array;
-}
-
-/**
- * The rows inside [start, clock], in time order (stable), with their times. Most inputs arrive
- * whole and sorted, so the rows array itself is returned when nothing is dropped or moved.
- */
-function timedInSeason<T>(
-  rows: readonly T[],
-  at: (row: T) => string,
-  start: number,
-  clock: number,
-): Timed<T> {
-  const all = new Float64Array(rows.length);
-  let kept = 0;
-  let sorted = true;
-  let last = -Infinity;
-  for (let i = 0; i < rows.length; i++) {
-    const ms = parseTime(at(rows[i]!), "at");
-    all[i] = ms;
-    if (ms < start || ms > clock) continue;
-    if (ms < last) sorted = false;
-    last = ms;
-    kept += 1;
-  }
-  if (kept === rows.length && sorted) return { rows, ms: all };
-  const order: number[] = [];
-  for (let i = 0; i < rows.length; i++) if (all[i]! >= start && all[i]! <= clock) order.push(i);
-  if (!sorted) order.sort((a, b) => all[a]! - all[b]! || a - b);
-  return { rows: order.map((i) => rows[i]!), ms: Float64Array.from(order, (i) => all[i]!) };
-}
-
 function scoreAgent(
   agent: AgentInput,
-  own: SeasonAgentRecords,
-  snapshots: Timed<SnapshotInput>,
+  own: OwnRecords,
+  snapshots: FoldedSnapshots,
   trades: Timed<TradeInput>,
   creatorInputs: CreatorInput[],
   input: SeasonHeader,
   clock: number,
   formula: AugurFormula,
 ): UnrankedRow {
-  // One pass over the snapshots: seal, fold into the Merkle root, keep the three numbers.
-  const n = snapshots.rows.length;
-  const series = { nav: new Float64Array(n), flow: new Float64Array(n), invested: new Float64Array(n) };
-  const root = new MerkleRootBuilder();
-  let firstSeal: Hex32 | null = null;
-  let lastSeal: Hex32 | null = null;
-  for (let i = 0; i < n; i++) {
-    const row = snapshots.rows[i]!;
-    // A given seal (the engine's stored record seal) is named as given and goes into the root
-    // straight from its hex; otherwise the row is sealed here. Only the ends are kept in hex.
-    if (row.seal !== undefined) {
-      root.addHex(row.seal, "snapshots (seal)");
-      if (i === 0) firstSeal = row.seal;
-      if (i === n - 1) lastSeal = row.seal;
-    } else {
-      const digest = snapshotSealDigest(row);
-      root.addDigest(digest);
-      if (i === 0) firstSeal = digestHex(digest);
-      if (i === n - 1) lastSeal = digestHex(digest);
-    }
-    series.nav[i] = decimalValue(row.nav);
-    series.flow[i] = decimalValue(row.flow);
-    series.invested[i] = row.invested;
-  }
   let ownDecisions = 0;
   for (const decision of own.decisions) if (decision.decider === "agent") ownDecisions += 1;
   const subject: ManifestSubject = {
@@ -335,19 +278,19 @@ function scoreAgent(
     as_of: input.as_of,
   };
   const inputs: ManifestInputs = {
-    snapshot_count: n,
-    snapshot_root: root.root(),
-    first_snapshot_seal: firstSeal,
-    last_snapshot_seal: lastSeal,
+    snapshot_count: snapshots.count,
+    snapshot_root: snapshots.root,
+    first_snapshot_seal: snapshots.firstSeal,
+    last_snapshot_seal: snapshots.lastSeal,
     decision_count: own.decisions.length,
     own_decision_count: ownDecisions,
     trade_count: own.trades.length,
   };
 
   const eligible = ineligibleReason(inputs.snapshot_count, inputs.own_decision_count, formula) === null;
-  const days = n > 0 ? daysCompeting(snapshots.ms[0]!, clock, formula) : 0;
+  const days = snapshots.count > 0 ? daysCompeting(snapshots.firstMs, clock, formula) : 0;
   const measured = eligible
-    ? measure(series, days, own, trades, creatorInputs, subject, inputs, formula)
+    ? measure(snapshots.series, days, own, trades, creatorInputs, subject, inputs, formula)
     : null;
   const outputs = deriveOutputs(subject, inputs, measured, formula);
   const manifest: ScoreManifest = { formula, subject, inputs, measured, outputs };
@@ -367,7 +310,7 @@ function scoreAgent(
 function measure(
   series: SnapshotSeries,
   days: number,
-  own: SeasonAgentRecords,
+  own: OwnRecords,
   sortedTrades: Timed<TradeInput>,
   creatorInputs: CreatorInput[],
   subject: ManifestSubject,

@@ -1,25 +1,35 @@
 import { InvalidInputError } from "../errors";
-import { type Digest, digestHex, sha256Digest } from "../digest";
+import { type Digest, digestHex, sha256Digest, writeDigest, writeHex32 } from "../digest";
 import type { Hex32 } from "../hex";
 import { EMPTY_ROOT, LEAF_PREFIX, NODE_PREFIX } from "./hashing";
 
+/** Bytes of one level's node input: 0x01 ‖ left ‖ right. */
+const NODE_INPUT = 65;
+/** Levels kept: a count below 2^53 (every count a JavaScript number holds exactly) has < 54 bits. */
+const LEVELS = 54;
+
 /**
  * Merkle Tree Hash (RFC 9162 §2.1.1) built one leaf at a time with O(log n) memory: the roots of
- * the complete subtrees seen so far (the "compact range" [0, n)), one per set bit of n, largest
- * first. A new leaf merges with a pending subtree once per trailing 1 bit of the count; the root
- * folds the pending subtrees right to left, which is exactly the RFC's split at the largest
- * power of two on the unbalanced right edge. Hash inputs are written into two reused buffers and
- * digests travel as binary strings (see Digest), so adding a leaf allocates no Buffer.
+ * the complete subtrees seen so far (the "compact range" [0, n)), one per set bit of n. A new
+ * leaf merges with a pending subtree once per trailing 1 bit of the count; the root folds the
+ * pending subtrees right to left, which is exactly the RFC's split at the largest power of two on
+ * the unbalanced right edge.
+ *
+ * Each level h owns the 65-byte input of the node hash that joins two subtrees of 2^h leaves,
+ * 0x01 ‖ left ‖ right, and the pending subtree of that size lives in its left half while bit h of
+ * the count is set. So every digest is copied once, straight to where it will be hashed (the
+ * right half when it merges at once, else the left half), and hashed through a view made up
+ * front: adding a leaf allocates nothing but the digests `crypto.hash` returns.
  */
 export class MerkleRootBuilder {
-  private readonly leafInput = Buffer.alloc(33); // 0x00 ‖ seal
-  private readonly nodeInput = Buffer.alloc(65); // 0x01 ‖ left ‖ right
-  private readonly pending: Digest[] = [];
+  private readonly leafInput = new Uint8Array(33); // 0x00 ‖ seal
+  private readonly levels = new Uint8Array(NODE_INPUT * LEVELS);
+  /** Level h's node input as a view, made when level h is first reached (a builder per agent). */
+  private readonly nodeInputs: Uint8Array[] = [];
   private count = 0;
 
   constructor() {
     this.leafInput[0] = LEAF_PREFIX;
-    this.nodeInput[0] = NODE_PREFIX;
   }
 
   /** Leaves added so far. */
@@ -32,14 +42,7 @@ export class MerkleRootBuilder {
    * (the name is assembled only on error: this runs once per leaf).
    */
   addHex(seal: string, list = "seals"): void {
-    // Buffer#write stops at the first non-hex pair, so a short count means a bad digit.
-    if (
-      typeof seal !== "string" ||
-      seal.length !== 66 ||
-      seal.charCodeAt(0) !== 0x30 ||
-      seal.charCodeAt(1) !== 0x78 ||
-      this.leafInput.write(seal.slice(2), 1, 32, "hex") !== 32
-    ) {
+    if (typeof seal !== "string" || !writeHex32(seal, this.leafInput, 1)) {
       throw new InvalidInputError(`${list}[${this.count}]`, "is not 0x followed by 64 hex digits", {
         value: seal,
       });
@@ -56,30 +59,48 @@ export class MerkleRootBuilder {
 
   /** Adds a seal given as a Digest. */
   addDigest(seal: Digest): void {
-    this.leafInput.write(seal, 1, "binary");
+    writeDigest(seal, this.leafInput, 1);
     this.pushLeaf();
   }
 
-  /** The root of the leaves added so far; sha256("") when there are none. */
+  /** The root of the leaves added so far; sha256("") when there are none. Adding may go on. */
   root(): Hex32 {
-    if (this.pending.length === 0) return EMPTY_ROOT;
-    let node = this.pending[this.pending.length - 1]!;
-    for (let i = this.pending.length - 2; i >= 0; i--) node = this.node(this.pending[i]!, node);
-    return digestHex(node);
+    if (this.count === 0) return EMPTY_ROOT;
+    // Smallest pending subtree first, each joined under the next larger one (its left sibling).
+    // Only right halves are written, which hold nothing between leaves, so the state is kept.
+    let node: Digest | null = null;
+    for (let c = this.count, h = 0; c > 0; c = Math.floor(c / 2), h++) {
+      if (c % 2 === 0) continue;
+      if (node === null) {
+        node = Buffer.from(this.levels.buffer, h * NODE_INPUT + 1, 32).toString("binary");
+      } else {
+        writeDigest(node, this.levels, h * NODE_INPUT + 33);
+        node = sha256Digest(this.nodeInput(h));
+      }
+    }
+    return digestHex(node!);
   }
 
   private pushLeaf(): void {
     let node = sha256Digest(this.leafInput);
+    let h = 0;
     // Plain arithmetic, not bit operators: counts may pass 2^31.
-    for (let c = this.count; c % 2 === 1; c = (c - 1) / 2) node = this.node(this.pending.pop()!, node);
-    this.pending.push(node);
+    for (let c = this.count; c % 2 === 1; c = (c - 1) / 2, h++) {
+      writeDigest(node, this.levels, h * NODE_INPUT + 33);
+      node = sha256Digest(this.nodeInput(h));
+    }
+    writeDigest(node, this.levels, h * NODE_INPUT + 1);
     this.count += 1;
   }
 
-  private node(left: Digest, right: Digest): Digest {
-    this.nodeInput.write(left, 1, "binary");
-    this.nodeInput.write(right, 33, "binary");
-    return sha256Digest(this.nodeInput);
+  private nodeInput(h: number): Uint8Array {
+    let input = this.nodeInputs[h];
+    if (input === undefined) {
+      input = this.levels.subarray(h * NODE_INPUT, (h + 1) * NODE_INPUT);
+      input[0] = NODE_PREFIX;
+      this.nodeInputs[h] = input;
+    }
+    return input;
   }
 }
 

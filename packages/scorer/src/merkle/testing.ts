@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { toHex32, type Hex32 } from "../hex";
+import { EMPTY_ROOT, leafHash, nodeHash, splitPoint } from "./hashing";
 import type { ConsistencyProof, InclusionProof } from "./verify";
 
 // Shared by the TypeScript and the on-chain property tests, so both judge the same mutations.
@@ -15,6 +16,16 @@ const POOL: readonly Hex32[] = Array.from({ length: 1024 }, (_, i) => sealOf(0, 
 export function sealsFor(n: number, tag = 0): Hex32[] {
   if (tag === 0 && n <= POOL.length) return POOL.slice(0, n);
   return Array.from({ length: n }, (_, i) => sealOf(tag, i));
+}
+
+/** The reference root: RFC 9162 §2.1.1 MTH as the RFC writes it, recursively, with Buffer hashing. */
+export function referenceRoot(seals: readonly Hex32[]): Hex32 {
+  const mth = (from: number, to: number): Buffer => {
+    if (to - from === 1) return leafHash(seals[from]!);
+    const k = splitPoint(to - from);
+    return nodeHash(mth(from, from + k), mth(from + k, to));
+  };
+  return seals.length === 0 ? EMPTY_ROOT : toHex32(mth(0, seals.length));
 }
 
 export function flipBit(hash: Hex32, bit: number): Hex32 {

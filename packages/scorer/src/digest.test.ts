@@ -1,0 +1,63 @@
+import { expect } from "chai";
+import fc from "fast-check";
+import { sha256Digest, writeDigest, writeHex32 } from "./digest";
+
+/** The reference: Buffer's hex decoder, which stops at the first pair that is not two hex digits. */
+function referenceHex32(text: string): Buffer | null {
+  if (text.length !== 66 || !text.startsWith("0x")) return null;
+  const bytes = Buffer.alloc(32);
+  return bytes.write(text.slice(2), 0, 32, "hex") === 32 ? bytes : null;
+}
+
+const hexDigit = fc.constantFrom(..."0123456789abcdefABCDEF");
+/** Mostly hex digits, sometimes anything (ASCII, Latin-1, other planes' code units). */
+const digitOrNot = fc.oneof(
+  { weight: 30, arbitrary: hexDigit },
+  { weight: 1, arbitrary: fc.string({ unit: "binary", minLength: 1, maxLength: 1 }) },
+);
+
+describe("digest plumbing fast paths", () => {
+  it("property: writeHex32 decodes exactly what Buffer's hex decoder accepts, byte for byte", () => {
+    const text = fc.oneof(
+      fc.array(digitOrNot, { minLength: 64, maxLength: 64 }).map((d) => `0x${d.join("")}`),
+      fc.string({ unit: "binary", maxLength: 70 }),
+      fc.array(hexDigit, { minLength: 60, maxLength: 68 }).map((d) => `0x${d.join("")}`),
+      fc.array(hexDigit, { minLength: 64, maxLength: 64 }).map((d) => `0X${d.join("")}`),
+    );
+    fc.assert(
+      fc.property(text, fc.nat(8), (value, at) => {
+        const bytes = new Uint8Array(at + 40).fill(0xee);
+        const ok = writeHex32(value, bytes, at);
+        const reference = referenceHex32(value);
+        expect(ok, JSON.stringify(value)).to.equal(reference !== null);
+        if (reference) {
+          expect(Buffer.from(bytes.subarray(at, at + 32)).equals(reference)).to.equal(true);
+          expect([...bytes.subarray(0, at), ...bytes.subarray(at + 32)].every((b) => b === 0xee)).to.equal(
+            true,
+          );
+        }
+      }),
+    );
+  });
+
+  it("writeHex32 refuses a digit whose low 7 bits are a hex digit (the table is 7-bit)", () => {
+    const bytes = new Uint8Array(32);
+    const valid = `0x${"ab".repeat(32)}`;
+    expect(writeHex32(valid, bytes, 0)).to.equal(true);
+    for (const stray of ["\u00e1", "\u0130", "\u4e61", "\ud800"]) {
+      expect(writeHex32(`0x${stray}${"b".repeat(63)}`, bytes, 0), stray).to.equal(false);
+      expect(writeHex32(`0x${"a".repeat(63)}${stray}`, bytes, 0), stray).to.equal(false);
+    }
+  });
+
+  it("property: writeDigest copies a digest's 32 bytes as Buffer's latin1 decoder does", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 100 }), fc.nat(8), (data, at) => {
+        const digest = sha256Digest(data);
+        const bytes = new Uint8Array(at + 32);
+        writeDigest(digest, bytes, at);
+        expect(Buffer.from(bytes.subarray(at)).equals(Buffer.from(digest, "latin1"))).to.equal(true);
+      }),
+    );
+  });
+});
