@@ -107,18 +107,13 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), "augur-cycle-bench-"));
   const reuse = process.env.BENCH_DB;
   const file = reuse ?? join(dir, "augur.sqlite");
-  const fresh = !existsSync(file);
+  if (!existsSync(file)) {
+    const t0 = performance.now();
+    const records = await seedBenchSeason(file, { agents: AGENTS, hours: HOURS, start: START }, console.log);
+    console.log(`seeded ${records.toLocaleString("en")} records in ${s(performance.now() - t0)}`);
+  }
   const store = await openStore({ kind: "sqlite", file });
   try {
-    if (fresh) {
-      const t0 = performance.now();
-      const records = await seedBenchSeason(
-        store,
-        { agents: AGENTS, hours: HOURS, start: START },
-        console.log,
-      );
-      console.log(`seeded ${records.toLocaleString("en")} records in ${s(performance.now() - t0)}`);
-    }
     const asOf = START + HOURS * HOUR;
     gc?.();
     const base = await baselines(store, asOf);
