@@ -15,10 +15,10 @@
 import { canonicalJson, seal, type Hex32 } from "@augur/scorer";
 import SqliteDatabase from "better-sqlite3";
 import type { CallRecordBody } from "../indexer/calls";
-import type { EngineRecord } from "../records/append";
+import { appendEngineRecords, type EngineRecord } from "../records/append";
 import { sealedRecord } from "../records/sealed";
 import { appendToFrontier, MerkleLogStore } from "../store/merkle/log-store";
-import { openStore } from "../store/open";
+import { openStore, type Store } from "../store/open";
 import type { AgentsTable, SeasonsTable } from "../store/schema";
 import { insertSeason } from "../store/queries/seasons";
 
@@ -171,6 +171,40 @@ export function benchAgentRecords(shape: BenchSeasonShape, a: number): EngineRec
     out.push({ kind: "call", agentId, seasonId, body });
   }
   return out;
+}
+
+/**
+ * One more hour of data, as ingestion would add it between two cycles: a snapshot per agent at
+ * `shape.start + hour · 1 h`, appended through `appendEngineRecords` (2,500 agents per
+ * transaction). Returns the record count.
+ */
+export async function appendBenchHour(store: Store, shape: BenchSeasonShape, hour: number): Promise<number> {
+  let written = 0;
+  for (let from = 0; from < shape.agents; from += 2500) {
+    const records: EngineRecord[] = [];
+    for (let a = from; a < Math.min(shape.agents, from + 2500); a++) {
+      const agentId = `agent-${String(a).padStart(5, "0")}`;
+      const nav = 1_000_000_000 + ((a * 7919 + hour * 104_729) % 9_000_000_000);
+      const message = {
+        agentId,
+        seasonId: BENCH_SEASON,
+        takenAt: shape.start + hour * HOUR,
+        nav: String(nav),
+        flow: "0",
+        investedBps: (a * 31 + hour) % 10_001,
+      };
+      records.push({
+        kind: "snapshot",
+        agentId,
+        seasonId: BENCH_SEASON,
+        body: sealedRecord("Snapshot", BENCH_CHAIN_ID, message),
+      });
+    }
+    await store.db.transaction().execute(async (trx) => {
+      written += (await appendEngineRecords(trx, records, shape.start + hour * HOUR)).length;
+    });
+  }
+  return written;
 }
 
 /**
