@@ -9,19 +9,23 @@ const KEEP_SECONDS = 2 * 3600;
 /** Records read per query: bounded memory however many new records there are. */
 const PAGE = 20_000;
 
-/** A season's input records with leaf indexes in [from, below), in log order, one page. */
+/**
+ * The input records with leaf indexes in [from, below), in log order, one page; the caller keeps
+ * its season's. The season is deliberately not in the WHERE clause: SQLite (no statistics) would
+ * then walk the season's whole `records_by_agent` range and sort it for every page, where the
+ * leaf index's range scan reads just the page, and every new hour just that hour.
+ */
 const inputPage = preparedQuery(
-  (db, seasonId: string, from: number, below: number) =>
+  (db, from: number, below: number) =>
     db
       .selectFrom("records")
-      .select(["agent_id", "kind", "seal", "leaf_index", "body"])
-      .where("season_id", "=", seasonId)
+      .select(["season_id", "agent_id", "kind", "seal", "leaf_index", "body"])
       .where("kind", "in", [...INPUT_KINDS])
       .where("leaf_index", ">=", from)
       .where("leaf_index", "<", below)
       .orderBy("leaf_index")
       .limit(PAGE),
-  3,
+  2,
 );
 
 const leafSeal = preparedQuery(
@@ -31,7 +35,7 @@ const leafSeal = preparedQuery(
 
 /** How much reading a season's rows up to a tree size took. */
 export interface RowsRead {
-  /** Records read and decoded now. */
+  /** The season's records read and decoded now. */
   readonly read: number;
   /** Records held in all, after reading. */
   readonly held: number;
@@ -76,13 +80,14 @@ export class SeasonRows {
     let from = this.size;
     try {
       while (from < size) {
-        const page = await inputPage(db, this.seasonId, from, size);
+        const page = await inputPage(db, from, size);
         for (const r of page) {
+          if (r.season_id !== this.seasonId) continue;
+          read += 1;
           let agent = this.agents.get(r.agent_id);
           if (!agent) this.agents.set(r.agent_id, (agent = new AgentRecords()));
           agent.add(r.kind, r.seal as Hex32, r.body);
         }
-        read += page.length;
         from = page.length < PAGE ? size : page[page.length - 1]!.leaf_index + 1;
       }
       if (size > this.size) {
