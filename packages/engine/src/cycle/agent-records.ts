@@ -103,6 +103,37 @@ export class SnapshotColumns {
   }
 }
 
+/** A JSON string with no escape (nor the control characters JSON forbids): its text is its value. */
+const STRING = /"([\u0020\u0021\u0023-\u005b\u005d-\uffff]*)"/.source;
+/** A JSON integer as canonical JSON writes it (no sign, no leading zero). */
+const INTEGER = /(0|[1-9][0-9]*)/.source;
+/**
+ * A stored snapshot body in the form ingestion writes it — RFC 8785 canonical JSON of
+ * `sealedRecord("Snapshot", …)`: sorted keys, no spaces — matched whole. Groups 5, 6, 7 and 9
+ * are flow, investedBps, nav and takenAt. Every text it matches is valid JSON whose `message`
+ * holds exactly these values, so reading them from the match equals parsing.
+ */
+export const CANONICAL_SNAPSHOT = new RegExp(
+  `^\\{"domain":\\{"chainId":${INTEGER},"name":${STRING},"version":${STRING}\\},` +
+    `"format":"augur-record/v1","message":\\{"agentId":${STRING},"flow":${STRING},` +
+    `"investedBps":${INTEGER},"nav":${STRING},"seasonId":${STRING},"takenAt":${INTEGER}\\},` +
+    `"type":"Snapshot"\\}$`,
+);
+
+/**
+ * A snapshot body's `message` fields the cycle reads. The canonical form is read with one regular
+ * expression instead of `JSON.parse`: a 720-hour season holds 7.2 million snapshots, and parsing
+ * each whole body (domain, ids and all) was half the cost of a first cycle's read.
+ */
+export function snapshotMessage(body: string): Fields {
+  const m = CANONICAL_SNAPSHOT.exec(body);
+  if (m === null) {
+    const { flow, investedBps, nav, takenAt } = (JSON.parse(body) as { message: Fields }).message;
+    return { flow, investedBps, nav, takenAt };
+  }
+  return { flow: m[5], investedBps: Number(m[6]), nav: m[7], takenAt: Number(m[9]) };
+}
+
 // Parsed bodies repeat the same few assets, actions, sides and outcomes millions of times: one
 // shared string each instead of one per record. Bounded, so odd input cannot grow it forever.
 const interned = new Map<string, string>();
@@ -135,6 +166,10 @@ export class AgentRecords {
    * (written by the chain indexer) at the top level.
    */
   add(kind: string, seal: Hex32, body: string): void {
+    if (kind === "snapshot") {
+      this.snapshots.push(snapshotMessage(body), seal);
+      return;
+    }
     const parsed = JSON.parse(body) as Fields;
     if (kind === "call") {
       this.calls.push({
@@ -145,8 +180,7 @@ export class AgentRecords {
       return;
     }
     const m = parsed.message as Fields;
-    if (kind === "snapshot") this.snapshots.push(m, seal);
-    else if (kind === "decision")
+    if (kind === "decision")
       this.decisions.push({
         decidedAt: m.decidedAt as number,
         source: intern(m.source as string),

@@ -230,6 +230,7 @@ export async function seedBenchSeason(
   try {
     db.pragma("foreign_keys = ON");
     db.pragma("synchronous = OFF");
+    db.pragma("journal_mode = OFF");
     db.pragma(`cache_size = -${SEED_CACHE_KIB}`);
     const leaves = db.prepare<[number, string, number]>(
       "INSERT INTO merkle_leaves (leaf_index, seal, appended_at) VALUES (?, ?, ?)",

@@ -9,16 +9,17 @@
  * Two cycles are timed: the season's first in this process (the row cache is empty, so it reads
  * and decodes the whole season) and the next hour's, after one more hour of snapshots has been
  * ingested (it reads only the records anchored since, and the first cycle's anchored scores feed
- * the creator term): the steady state of a running `augur cycle`. Printed beside them, measured in
- * the same run: the floor of reading and decoding every input row afresh and of scoring them in
- * memory with the scorer alone. After each cycle the stored score seals are checked against that
- * cold read and score at the same anchored size (a mismatch exits 1), and a digest of the score
- * and risk seals is printed, to compare across versions. BENCH_DB=<file> seeds that file once
+ * the creator term): the steady state of a running `augur cycle`. Each prints its CPU and wall
+ * time, the time up to each of its progress lines, and its own peak RSS (Linux: the mark is reset
+ * before it). Printed beside each, measured in the same run after it: the floor of reading and
+ * decoding every input row afresh and of scoring them in memory with the scorer alone; the stored
+ * score seals are checked against that cold read and score at the same anchored size (a mismatch
+ * exits 1), and a digest of the score and risk seals is printed, to compare across versions. BENCH_DB=<file> seeds that file once
  * and reuses it (cycles then add their rows to it: delete it to measure from scratch). No timed
  * assertions.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { seal } from "@augur/scorer";
@@ -62,6 +63,16 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(" ");
 const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Resets the kernel's peak-RSS mark to the current RSS (Linux), so the next peak is one step's own. */
+function resetPeakRss(): void {
+  try {
+    writeFileSync("/proc/self/clear_refs", "5");
+  } catch {
+    // Not Linux (or not allowed): the peak stays the process's.
+  }
+}
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
 /**
  * The floor, and the reference outputs: every input row below `size` read and decoded into a
@@ -161,29 +172,35 @@ async function main() {
       // The cycle's keeper anchors the whole head first, so its scores read everything below it.
       const size = await new MerkleLogStore().size(store.db);
       gc?.();
+      const before = process.memoryUsage().rss;
+      resetPeakRss();
+      const { timer, report, phases } = await timedCycle(store, keeper, hour + 60);
+      const peak = peakRss();
+      gc?.();
       const base = await coldScores(store, hour, size);
       const floor = base.read.cpuMs + base.score.cpuMs;
-      console.log(
-        `baseline, read and decode every input afresh (${base.rows.toLocaleString("en")} records): ${base.read}`,
-      );
-      console.log(`baseline, score them in memory (AugurScorer alone, ${base.ranked} ranked): ${base.score}`);
-      gc?.();
-      const { timer, report, phases } = await timedCycle(store, keeper, hour + 60);
       const check = await checkOutputs(store, hour, base.seals);
       failed ||= !check.same;
       console.log(
         `${label}: ${timer} = ${(timer.cpuMs / floor).toFixed(2)}× cold read + score (cpu); ` +
-          `${report.scoreRows} score rows, ${report.riskRows} risk rows, head ${report.head.treeSize}`,
+          `${report.scoreRows} score rows, ${report.riskRows} risk rows, head ${report.head.treeSize}; ` +
+          `RSS ${mb(before)} before, peak ${mb(peak)}`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
       console.log(
-        `    score seals equal a cold read and score: ${check.same}; digests: scores ${check.scores}, risk ${check.risk}`,
+        `  baseline, read and decode every input afresh (${base.rows.toLocaleString("en")} records): ${base.read}`,
+      );
+      console.log(
+        `  baseline, score them in memory (AugurScorer alone, ${base.ranked} ranked): ${base.score}`,
+      );
+      console.log(
+        `  score seals equal that cold read and score: ${check.same}; digests: scores ${check.scores}, risk ${check.risk}`,
       );
     }
     gc?.();
     const memory = process.memoryUsage();
     console.log(
-      `peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}; held after the cycles: heap ${mb(memory.heapUsed)}, ` +
+      `peak RSS of the process ${mb(peakRss())}; held after the cycles: heap ${mb(memory.heapUsed)}, ` +
         `array buffers ${mb(memory.arrayBuffers)}; target ≤ 60 s on one core; load at the end ${load()}`,
     );
   } finally {

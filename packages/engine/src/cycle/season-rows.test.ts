@@ -19,7 +19,9 @@ import {
 import { snapshotPointOf } from "../site/api/record-bodies";
 import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";
-import { AgentRecords } from "./agent-records";
+import { canonicalJson } from "@augur/scorer";
+import { sealedRecord } from "../records/sealed";
+import { AgentRecords, CANONICAL_SNAPSHOT, snapshotMessage } from "./agent-records";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";
 import { SeasonRowCache, SeasonRows } from "./season-rows";
@@ -47,6 +49,39 @@ describe("decoded snapshot amounts", () => {
         expect(point.nav).to.equal(Number(formatUnits(text, 6)));
       }),
     );
+  });
+
+  it("are read from canonical bodies without parsing, equal to parsing any body", () => {
+    const plain = fc.stringMatching(/^[a-z0-9_-]{1,20}$/);
+    const text = fc.oneof(plain, fc.string({ unit: "binary", maxLength: 12 }));
+    const amount = fc.oneof(
+      fc.bigInt({ min: -(2n ** 255n), max: 2n ** 256n - 1n }).map(String),
+      fc.string({ maxLength: 8 }),
+    );
+    let canonical = 0;
+    fc.assert(
+      fc.property(
+        fc.record({
+          agentId: text,
+          seasonId: text,
+          takenAt: fc.maxSafeNat(),
+          nav: amount,
+          flow: amount,
+          investedBps: fc.nat(),
+        }),
+        fc.nat({ max: 2 ** 31 - 1 }),
+        fc.boolean(),
+        (message, chainId, spaced) => {
+          const record = sealedRecord("Snapshot", chainId, message);
+          const body = spaced ? JSON.stringify(record, null, 1) : canonicalJson(record);
+          if (CANONICAL_SNAPSHOT.test(body)) canonical += 1;
+          const { flow, investedBps, nav, takenAt } = (JSON.parse(body) as { message: typeof message })
+            .message;
+          expect(snapshotMessage(body)).to.deep.equal({ flow, investedBps, nav, takenAt });
+        },
+      ),
+    );
+    expect(canonical).to.be.above(0); // the fast path ran, not only the parse
   });
 
   it("keep the stored strings of wider amounts, and only theirs", () => {
