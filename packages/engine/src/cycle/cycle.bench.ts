@@ -11,14 +11,16 @@
  * ingested (it reads only the records anchored since, and the first cycle's anchored scores feed
  * the creator term): the steady state of a running `augur cycle`. Each prints its CPU and wall
  * time, the time up to each of its progress lines, and its own peak RSS (Linux: the mark is reset
- * before it). Printed beside each, measured in the same run after it: the floor of reading and
- * decoding every input row afresh and of scoring them in memory with the scorer alone; the stored
- * score seals are checked against that cold read and score at the same anchored size (a mismatch
- * exits 1), and a digest of the score and risk seals is printed, to compare across versions. BENCH_DB=<file> seeds that file once
+ * before it); then the memory the row cache holds between cycles. Printed beside each, measured in
+ * the same run after both: the floor of reading and decoding every input row afresh and of
+ * scoring them in memory with the scorer alone; the stored score seals are checked against that
+ * cold read and score at the same anchored size (a mismatch exits 1), and a digest of the score
+ * and risk seals is printed, to compare across versions. BENCH_DB=<file> seeds that file once
  * and reuses it (cycles then add their rows to it: delete it to measure from scratch). No timed
  * assertions.
  */
 import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,7 +28,13 @@ import { seal } from "@augur/scorer";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import { openStore, type Store } from "../store/open";
 import { AugurScorer } from "./augur-scorer";
-import { appendBenchHour, BENCH_SEASON, recordsPerAgent, seedBenchSeason } from "./bench-season";
+import {
+  appendBenchHour,
+  BENCH_SEASON,
+  recordsPerAgent,
+  seedBenchSeason,
+  type BenchSeasonShape,
+} from "./bench-season";
 import { agentInputs, loadSeasonHeader } from "./inputs";
 import { SeasonRows } from "./season-rows";
 import { runCycle } from "./run";
@@ -136,7 +144,21 @@ async function timedCycle(store: Store, keeper: FakeKeeper, now: number) {
   return { timer, report, phases };
 }
 
+/** Seeds `file` (in a child process of its own: see main). */
+async function seedOnly(file: string, shape: BenchSeasonShape) {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  const records = await seedBenchSeason(file, shape, console.log);
+  const used = process.cpuUsage(cpu);
+  console.log(
+    `seeded ${records.toLocaleString("en")} records in ${s(performance.now() - wall)} ` +
+      `(cpu ${s((used.user + used.system) / 1000)})`,
+  );
+}
+
 async function main() {
+  const shape = { agents: AGENTS, hours: HOURS, start: START };
+  if (process.env.BENCH_SEED_ONLY) return seedOnly(process.env.BENCH_DB!, shape);
   const counts = recordsPerAgent(HOURS);
   console.log(
     `cycle: ${AGENTS.toLocaleString("en")} agents × ${HOURS} h (per agent ${counts.snapshots} snapshots, ` +
@@ -145,22 +167,22 @@ async function main() {
   );
   const dir = mkdtempSync(join(tmpdir(), "augur-cycle-bench-"));
   const file = process.env.BENCH_DB ?? join(dir, "augur.sqlite");
-  const shape = { agents: AGENTS, hours: HOURS, start: START };
   if (!existsSync(file)) {
-    const wall = performance.now();
-    const cpu = process.cpuUsage();
-    const records = await seedBenchSeason(file, shape, console.log);
-    const used = process.cpuUsage(cpu);
-    console.log(
-      `seeded ${records.toLocaleString("en")} records in ${s(performance.now() - wall)} ` +
-        `(cpu ${s((used.user + used.system) / 1000)})`,
-    );
+    // Seeding runs in a child process: its page cache and garbage would otherwise stay in this
+    // process's RSS (freed memory is not handed back) and hide the cycles' own peak.
+    const child = spawnSync(process.execPath, [...process.execArgv, __filename], {
+      stdio: "inherit",
+      env: { ...process.env, BENCH_DB: file, BENCH_SEED_ONLY: "1" },
+    });
+    if (child.status !== 0) throw new Error(`seeding ${file} failed (exit ${child.status})`);
   }
   const store = await openStore({ kind: "sqlite", file });
   let failed = false;
   try {
     const keeper = new FakeKeeper();
     const asOf = START + HOURS * HOUR;
+    // The cycles run first, so the process's peak RSS is theirs; the baselines follow.
+    const cycles = [];
     for (const [label, hour] of [
       ["first cycle of the season in this process (cold row cache)", asOf],
       ["next hour's cycle (steady state: one more hour of snapshots)", asOf + HOUR],
@@ -175,27 +197,12 @@ async function main() {
       const before = process.memoryUsage().rss;
       resetPeakRss();
       const { timer, report, phases } = await timedCycle(store, keeper, hour + 60);
-      const peak = peakRss();
-      gc?.();
-      const base = await coldScores(store, hour, size);
-      const floor = base.read.cpuMs + base.score.cpuMs;
-      const check = await checkOutputs(store, hour, base.seals);
-      failed ||= !check.same;
       console.log(
-        `${label}: ${timer} = ${(timer.cpuMs / floor).toFixed(2)}× cold read + score (cpu); ` +
-          `${report.scoreRows} score rows, ${report.riskRows} risk rows, head ${report.head.treeSize}; ` +
-          `RSS ${mb(before)} before, peak ${mb(peak)}`,
+        `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
+          `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
-      console.log(
-        `  baseline, read and decode every input afresh (${base.rows.toLocaleString("en")} records): ${base.read}`,
-      );
-      console.log(
-        `  baseline, score them in memory (AugurScorer alone, ${base.ranked} ranked): ${base.score}`,
-      );
-      console.log(
-        `  score seals equal that cold read and score: ${check.same}; digests: scores ${check.scores}, risk ${check.risk}`,
-      );
+      cycles.push({ label, hour, size, timer });
     }
     // Backing stores of collected buffers are released after the collection: let that run first.
     gc?.();
@@ -203,9 +210,29 @@ async function main() {
     gc?.();
     const memory = process.memoryUsage();
     console.log(
-      `peak RSS of the process ${mb(peakRss())}; held after the cycles: heap ${mb(memory.heapUsed)}, ` +
-        `array buffers ${mb(memory.arrayBuffers)}; target ≤ 60 s on one core; load at the end ${load()}`,
+      `held between cycles (the row cache): heap ${mb(memory.heapUsed)}, array buffers ` +
+        `${mb(memory.arrayBuffers)}; peak RSS of the cycles ${mb(peakRss())}`,
     );
+    for (const { label, hour, size, timer } of cycles) {
+      gc?.();
+      // Rows below a tree size never change, so this reads exactly what the cycle read.
+      const base = await coldScores(store, hour, size);
+      const check = await checkOutputs(store, hour, base.seals);
+      failed ||= !check.same;
+      console.log(`${label}, beside its baselines:`);
+      console.log(
+        `  baseline, read and decode every input afresh (${base.rows.toLocaleString("en")} records): ${base.read}`,
+      );
+      console.log(
+        `  baseline, score them in memory (AugurScorer alone, ${base.ranked} ranked): ${base.score}`,
+      );
+      console.log(
+        `  cycle ${s(timer.cpuMs)} cpu = ${(timer.cpuMs / (base.read.cpuMs + base.score.cpuMs)).toFixed(2)}× ` +
+          `cold read + score; score seals equal that cold read and score: ${check.same}; ` +
+          `digests: scores ${check.scores}, risk ${check.risk}`,
+      );
+    }
+    console.log(`target ≤ 60 s on one core; load at the end ${load()}`);
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
