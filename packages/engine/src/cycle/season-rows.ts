@@ -6,8 +6,11 @@ import { AgentRecords, INPUT_KINDS } from "./agent-records";
 
 /** A season not asked for in this long (two cycle hours) is dropped from the cache. */
 const KEEP_SECONDS = 2 * 3600;
-/** Records read per query: bounded memory however many new records there are. */
-const PAGE = 20_000;
+/**
+ * Records read per query: bounded memory however many new records there are, and small enough
+ * that a page's rows die young (pages of 20,000 cost a third more CPU, mostly in collecting them).
+ */
+const PAGE = 5_000;
 
 /**
  * The input records with leaf indexes in [from, below), in log order, one page; the caller keeps
