@@ -2,9 +2,9 @@
  * `npm run bench -- cycle` (or `npx tsx --expose-gc packages/engine/src/cycle/cycle.bench.ts`):
  * one full hourly cycle — `runCycle` with a keeper that anchors at once, the augur-score/v1
  * scorer and the risk rows — over BENCH_AGENTS agents (default 10,000) with BENCH_HOURS hours of
- * hourly records each (default 720, a full season: 8.9 million records, seeded in bulk in a few
- * minutes by `bench-season.ts`), in a temporary SQLite file, in this one process (JavaScript and
- * SQLite share one core).
+ * hourly records each (default 720, a full season: 8.9 million records, seeded in bulk in about
+ * 6 minutes by `bench-season.ts`, in a child process), in a temporary SQLite file; the cycles run
+ * in this one process (JavaScript and SQLite share one core).
  *
  * Two cycles are timed: the season's first in this process (the row cache is empty, so it reads
  * and decodes the whole season) and the next hour's, after one more hour of snapshots has been
