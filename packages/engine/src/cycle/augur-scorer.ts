@@ -6,7 +6,7 @@ import {
   type UnrankedRow,
 } from "@augur/scorer";
 import { formatUnits } from "ethers";
-import type { AgentInputs, Scorer, SealedInput, SeasonHeader, SeasonScoring } from "./seams";
+import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "./seams";
 
 /** The scorer sealed a manifest differently from the engine: storing it would break verification. */
 export class ManifestSealMismatchError extends AugurError {
@@ -30,10 +30,19 @@ const DECIDER: Readonly<Record<string, "agent" | "protective_exit" | "system_hol
   "system-hold": "system_hold",
 };
 
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
-
-type Message = Record<string, string | number>;
-const messageOf = (r: SealedInput) => (r.body as { message: Message }).message;
+// Every agent's snapshots fall on the same hours: each time is formatted once, not once per row.
+// Bounded, so a season of scattered times cannot grow it without limit.
+const isoTimes = new Map<number, string>();
+const ISO_TIMES_LIMIT = 1 << 16;
+function iso(seconds: number): string {
+  let text = isoTimes.get(seconds);
+  if (text === undefined) {
+    text = new Date(seconds * 1000).toISOString();
+    if (isoTimes.size >= ISO_TIMES_LIMIT) isoTimes.clear();
+    isoTimes.set(seconds, text);
+  }
+  return text;
+}
 
 /**
  * augur-score/v1 behind the cycle's Scorer seam. The engine only translates units and names
@@ -113,51 +122,49 @@ function emptyRows() {
   return { snapshots: [], decisions: [], trades: [], calls: [] };
 }
 
-/** One agent's records in the scorer's input vocabulary. */
+/**
+ * One agent's records in the scorer's input vocabulary. NAV and flow go in as USDG numbers (the
+ * scorer reads a decimal string and a number alike, `decimalValue`), exact because the row
+ * holds base-unit integers of at most 15 digits as exact-rounded USDG; any other stored amount
+ * goes in as `formatUnits` of its stored string.
+ */
 function agentRows(agent: AgentInputs) {
-  const rows = { snapshots: [], decisions: [], trades: [], calls: [] } as Record<
-    "snapshots" | "decisions" | "trades" | "calls",
-    Record<string, unknown>[]
-  >;
-  for (const record of agent.records) {
-    if (record.kind === "call") {
-      const call = record.body as { resolvedAt: number; confidenceBps: number; outcome: string };
-      rows.calls.push({
-        agent: agent.agentId,
-        resolved_at: iso(call.resolvedAt),
-        confidence: call.confidenceBps / 10_000,
-        outcome: call.outcome,
-      });
-      continue;
-    }
-    const m = messageOf(record);
-    if (record.kind === "snapshot") {
-      rows.snapshots.push({
-        agent: agent.agentId,
-        at: iso(m.takenAt as number),
-        nav: formatUnits(m.nav as string, 6),
-        flow: formatUnits(m.flow as string, 6),
-        invested: (m.investedBps as number) / 10_000,
-        seal: record.seal,
-      });
-    } else if (record.kind === "decision") {
-      rows.decisions.push({
-        agent: agent.agentId,
-        at: iso(m.decidedAt as number),
-        decider: DECIDER[m.source as string],
-        asset: m.asset,
-        action: m.action,
-      });
-    } else if (record.kind === "trade") {
-      rows.trades.push({
-        agent: agent.agentId,
-        at: iso(m.executedAt as number),
-        asset: m.asset,
-        side: m.side,
-        quantity: m.quantity,
-        price: formatUnits(m.price as string, 18),
-      });
-    }
+  const { snapshots: s, decisions, trades, calls } = agent.records;
+  const id = agent.agentId;
+  const snapshots = new Array<Record<string, unknown>>(s.length);
+  for (let i = 0; i < s.length; i++) {
+    const raw = s.raw(i);
+    snapshots[i] = {
+      agent: id,
+      at: iso(s.at[i]!),
+      nav: raw ? formatUnits(raw.nav as string, 6) : s.nav[i],
+      flow: raw ? formatUnits(raw.flow as string, 6) : s.flow[i],
+      invested: s.invested[i],
+      seal: s.seal(i),
+    };
   }
-  return rows;
+  return {
+    snapshots,
+    decisions: decisions.map((d) => ({
+      agent: id,
+      at: iso(d.decidedAt),
+      decider: DECIDER[d.source],
+      asset: d.asset,
+      action: d.action,
+    })),
+    trades: trades.map((t) => ({
+      agent: id,
+      at: iso(t.executedAt),
+      asset: t.asset,
+      side: t.side,
+      quantity: t.quantity,
+      price: formatUnits(t.price, 18),
+    })),
+    calls: calls.map((c) => ({
+      agent: id,
+      resolved_at: iso(c.resolvedAt),
+      confidence: c.confidenceBps / 10_000,
+      outcome: c.outcome,
+    })),
+  };
 }

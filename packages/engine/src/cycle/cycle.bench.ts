@@ -2,29 +2,46 @@
  * `npm run bench -- cycle` (or `npx tsx --expose-gc packages/engine/src/cycle/cycle.bench.ts`):
  * one full hourly cycle — `runCycle` with a keeper that anchors at once, the augur-score/v1
  * scorer and the risk rows — over BENCH_AGENTS agents (default 10,000) with BENCH_HOURS hours of
- * hourly records each (default 24; the score bench's 720 would take the seeding about an hour),
- * in a temporary SQLite file, in this one process (JavaScript and SQLite share one core).
+ * hourly records each (default 720, a full season: 8.9 million records, seeded in bulk in about
+ * 6 minutes by `bench-season.ts`, in a child process), in a temporary SQLite file; the cycles run
+ * in this one process (JavaScript and SQLite share one core).
  *
- * Printed beside it, measured in the same run over the same rows: the floor of reading them
- * (the cycle's own reader, `streamAgentInputs`, with nothing done to the rows) and the scorer
- * alone on those inputs in memory. Two cycles are timed: the season's first (no earlier scores)
- * and the next hour's (the first cycle's anchored scores feed the creator term), which is the
- * steady state. BENCH_DB=<file> seeds that file once and reuses it (cycles then add their rows to
- * it: delete it to measure from scratch). No timed assertions.
+ * Two cycles are timed: the season's first in this process (the row cache is empty, so it reads
+ * and decodes the whole season) and the next hour's, after one more hour of snapshots has been
+ * ingested (it reads only the records anchored since, and the first cycle's anchored scores feed
+ * the creator term): the steady state of a running `augur cycle`. Each prints its CPU and wall
+ * time, the time up to each of its progress lines, and its own peak RSS (Linux: the mark is reset
+ * before it); then the memory the row cache holds between cycles. Printed beside each, measured in
+ * the same run after both: the floor of reading and decoding every input row afresh and of
+ * scoring them in memory with the scorer alone; the stored score seals are checked against that
+ * cold read and score at the same anchored size (a mismatch exits 1), and a digest of the score
+ * and risk seals is printed, to compare across versions. BENCH_DB=<file> seeds that file once
+ * and reuses it (cycles then add their rows to it: delete it to measure from scratch). No timed
+ * assertions.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { seal } from "@augur/scorer";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import { openStore, type Store } from "../store/open";
 import { AugurScorer } from "./augur-scorer";
-import { BENCH_SEASON, recordsPerAgent, seedBenchSeason } from "./bench-season";
-import { loadSeasonHeader, streamAgentInputs } from "./inputs";
+import {
+  appendBenchHour,
+  BENCH_SEASON,
+  recordsPerAgent,
+  seedBenchSeason,
+  type BenchSeasonShape,
+} from "./bench-season";
+import { agentInputs, loadSeasonHeader } from "./inputs";
+import { SeasonRows } from "./season-rows";
 import { runCycle } from "./run";
 import { FakeKeeper } from "./testing";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
-const HOURS = Number(process.env.BENCH_HOURS ?? 24);
+const HOURS = Number(process.env.BENCH_HOURS ?? 720);
 const HOUR = 3600;
 const START = 1_800_000_000 - (1_800_000_000 % HOUR);
 
@@ -55,24 +72,54 @@ const load = () =>
     .join(" ");
 const gc = (globalThis as { gc?: () => void }).gc;
 
-/** The baselines: reading every input row the cycle reads, then scoring them in memory alone. */
-async function baselines(store: Store, asOf: number) {
-  const log = new MerkleLogStore();
-  const size = await log.size(store.db);
+/** Resets the kernel's peak-RSS mark to the current RSS (Linux), so the next peak is one step's own. */
+function resetPeakRss(): void {
+  try {
+    writeFileSync("/proc/self/clear_refs", "5");
+  } catch {
+    // Not Linux (or not allowed): the peak stays the process's.
+  }
+}
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
+
+/**
+ * The floor, and the reference outputs: every input row below `size` read and decoded into a
+ * fresh `SeasonRows` (what a first cycle reads), then scored in memory by the scorer alone.
+ */
+async function coldScores(store: Store, asOf: number, size: number) {
   const read = new Timer();
   const score = new Timer();
-  let rows = 0;
+  const rows = new SeasonRows(BENCH_SEASON);
+  const got = await read.run(() => rows.extendTo(store.db, size));
   const header = await read.run(() => loadSeasonHeader(store.db, BENCH_SEASON, asOf, size));
-  const scoring = new AugurScorer().openSeason(header);
-  const stream = streamAgentInputs(store.db, header, size);
-  for (;;) {
-    const next = await read.run(() => stream.next());
-    if (next.done) break;
-    rows += next.value.records.length;
-    await score.run(() => scoring.scoreAgent(next.value));
-  }
-  const outcomes = await score.run(() => scoring.finish());
-  return { read, score, rows, ranked: outcomes.filter((o) => o.score !== null).length };
+  const outcomes = await score.run(() => {
+    const scoring = new AugurScorer().openSeason(header);
+    for (const agent of agentInputs(header, rows)) scoring.scoreAgent(agent);
+    return scoring.finish();
+  });
+  const seals = new Map(outcomes.map((o) => [o.agentId, seal(o.manifest)]));
+  return { read, score, rows: got.read, ranked: outcomes.filter((o) => o.score !== null).length, seals };
+}
+
+/** Whether the stored score rows at `asOf` carry exactly the cold run's seals; and both seal digests. */
+async function checkOutputs(store: Store, asOf: number, cold: Map<string, string>) {
+  const scores = await store.db
+    .selectFrom("scores")
+    .select(["agent_id", "seal"])
+    .where("season_id", "=", BENCH_SEASON)
+    .where("as_of", "=", asOf)
+    .orderBy("agent_id")
+    .execute();
+  const risk = await store.db
+    .selectFrom("risk_rows")
+    .select("seal")
+    .where("season_id", "=", BENCH_SEASON)
+    .where("as_of", "=", asOf)
+    .orderBy("vault_id")
+    .execute();
+  const same = scores.length === cold.size && scores.every((r) => cold.get(r.agent_id) === r.seal);
+  const digest = (seals: string[]) => createHash("sha256").update(seals.join(",")).digest("hex").slice(0, 16);
+  return { same, scores: digest(scores.map((r) => r.seal)), risk: digest(risk.map((r) => r.seal)) };
 }
 
 /** One timed cycle, with the time up to each of its progress lines (head → keeper → scores → risk). */
@@ -97,7 +144,21 @@ async function timedCycle(store: Store, keeper: FakeKeeper, now: number) {
   return { timer, report, phases };
 }
 
+/** Seeds `file` (in a child process of its own: see main). */
+async function seedOnly(file: string, shape: BenchSeasonShape) {
+  const wall = performance.now();
+  const cpu = process.cpuUsage();
+  const records = await seedBenchSeason(file, shape, console.log);
+  const used = process.cpuUsage(cpu);
+  console.log(
+    `seeded ${records.toLocaleString("en")} records in ${s(performance.now() - wall)} ` +
+      `(cpu ${s((used.user + used.system) / 1000)})`,
+  );
+}
+
 async function main() {
+  const shape = { agents: AGENTS, hours: HOURS, start: START };
+  if (process.env.BENCH_SEED_ONLY) return seedOnly(process.env.BENCH_DB!, shape);
   const counts = recordsPerAgent(HOURS);
   console.log(
     `cycle: ${AGENTS.toLocaleString("en")} agents × ${HOURS} h (per agent ${counts.snapshots} snapshots, ` +
@@ -105,48 +166,80 @@ async function main() {
       `load ${load()}`,
   );
   const dir = mkdtempSync(join(tmpdir(), "augur-cycle-bench-"));
-  const reuse = process.env.BENCH_DB;
-  const file = reuse ?? join(dir, "augur.sqlite");
-  const fresh = !existsSync(file);
+  const file = process.env.BENCH_DB ?? join(dir, "augur.sqlite");
+  if (!existsSync(file)) {
+    // Seeding runs in a child process: its page cache and garbage would otherwise stay in this
+    // process's RSS (freed memory is not handed back) and hide the cycles' own peak.
+    const child = spawnSync(process.execPath, [...process.execArgv, __filename], {
+      stdio: "inherit",
+      env: { ...process.env, BENCH_DB: file, BENCH_SEED_ONLY: "1" },
+    });
+    if (child.status !== 0) throw new Error(`seeding ${file} failed (exit ${child.status})`);
+  }
   const store = await openStore({ kind: "sqlite", file });
+  let failed = false;
   try {
-    if (fresh) {
-      const t0 = performance.now();
-      const records = await seedBenchSeason(
-        store,
-        { agents: AGENTS, hours: HOURS, start: START },
-        console.log,
-      );
-      console.log(`seeded ${records.toLocaleString("en")} records in ${s(performance.now() - t0)}`);
-    }
-    const asOf = START + HOURS * HOUR;
-    gc?.();
-    const base = await baselines(store, asOf);
-    console.log(
-      `baseline, read the inputs (streamAgentInputs, ${base.rows.toLocaleString("en")} rows): ${base.read}`,
-    );
-    console.log(`baseline, score them in memory (AugurScorer alone, ${base.ranked} ranked): ${base.score}`);
-    const floor = base.read.cpuMs + base.score.cpuMs;
-
     const keeper = new FakeKeeper();
-    for (const [label, now] of [
-      ["first cycle of the season", asOf + 60],
-      ["next hour's cycle (steady state)", asOf + HOUR + 60],
+    const asOf = START + HOURS * HOUR;
+    // The cycles run first, so the process's peak RSS is theirs; the baselines follow.
+    const cycles = [];
+    for (const [label, hour] of [
+      ["first cycle of the season in this process (cold row cache)", asOf],
+      ["next hour's cycle (steady state: one more hour of snapshots)", asOf + HOUR],
     ] as const) {
+      if (hour > asOf) {
+        const added = await appendBenchHour(store, shape, HOURS);
+        console.log(`ingested the next hour: ${added.toLocaleString("en")} snapshots (untimed)`);
+      }
+      // The cycle's keeper anchors the whole head first, so its scores read everything below it.
+      const size = await new MerkleLogStore().size(store.db);
       gc?.();
-      const { timer, report, phases } = await timedCycle(store, keeper, now);
+      const before = process.memoryUsage().rss;
+      resetPeakRss();
+      const { timer, report, phases } = await timedCycle(store, keeper, hour + 60);
       console.log(
-        `${label}: ${timer} = ${(timer.cpuMs / floor).toFixed(2)}× read + score (cpu); ` +
-          `${report.scoreRows} score rows, ${report.riskRows} risk rows, head ${report.head.treeSize}`,
+        `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
+          `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
+      cycles.push({ label, hour, size, timer });
     }
+    // Backing stores of collected buffers are released after the collection: let that run first.
+    gc?.();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    gc?.();
+    const memory = process.memoryUsage();
     console.log(
-      `peak RSS ${mb(process.resourceUsage().maxRSS * 1024)}; target ≤ 60 s on one core; load at the end ${load()}`,
+      `held between cycles (the row cache): heap ${mb(memory.heapUsed)}, array buffers ` +
+        `${mb(memory.arrayBuffers)}; peak RSS of the cycles ${mb(peakRss())}`,
     );
+    for (const { label, hour, size, timer } of cycles) {
+      gc?.();
+      // Rows below a tree size never change, so this reads exactly what the cycle read.
+      const base = await coldScores(store, hour, size);
+      const check = await checkOutputs(store, hour, base.seals);
+      failed ||= !check.same;
+      console.log(`${label}, beside its baselines:`);
+      console.log(
+        `  baseline, read and decode every input afresh (${base.rows.toLocaleString("en")} records): ${base.read}`,
+      );
+      console.log(
+        `  baseline, score them in memory (AugurScorer alone, ${base.ranked} ranked): ${base.score}`,
+      );
+      console.log(
+        `  cycle ${s(timer.cpuMs)} cpu = ${(timer.cpuMs / (base.read.cpuMs + base.score.cpuMs)).toFixed(2)}× ` +
+          `cold read + score; score seals equal that cold read and score: ${check.same}; ` +
+          `digests: scores ${check.scores}, risk ${check.risk}`,
+      );
+    }
+    console.log(`target ≤ 60 s on one core; load at the end ${load()}`);
   } finally {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+  if (failed) {
+    console.error("cycle bench: stored score seals differ from a cold read and score");
+    process.exit(1);
   }
 }
 

@@ -2,10 +2,8 @@ import type { Hex32 } from "@augur/scorer";
 import type { Kysely } from "kysely";
 import { seasonClosesAt } from "../store/queries/seasons";
 import type { Database } from "../store/schema";
-import type { AgentInputs, AgentSummary, PriorScore, SeasonHeader, SealedInput } from "./seams";
-
-/** Agents whose records are read per query when streaming a season. */
-export const AGENT_CHUNK = 200;
+import type { SeasonRows } from "./season-rows";
+import type { AgentInputs, PriorScore, SeasonHeader } from "./seams";
 
 /**
  * Everything but the agents' own records, limited to leaves below `anchoredSize`: a score only
@@ -41,55 +39,26 @@ export async function loadSeasonHeader(
   };
 }
 
-/** The agents with their anchored records, `AGENT_CHUNK` agents per query, in the header's order. */
-export async function* streamAgentInputs(
-  db: Kysely<Database>,
-  header: SeasonHeader,
-  anchoredSize: number,
-  chunkSize = AGENT_CHUNK,
-): AsyncGenerator<AgentInputs> {
-  for (let i = 0; i < header.agents.length; i += chunkSize) {
-    const chunk = header.agents.slice(i, i + chunkSize);
-    const rows = await db
-      .selectFrom("records")
-      .select(["agent_id", "kind", "seal", "leaf_index", "body"])
-      .where("season_id", "=", header.seasonId)
-      .where(
-        "agent_id",
-        "in",
-        chunk.map((a) => a.agentId),
-      )
-      .where("kind", "in", ["snapshot", "decision", "trade", "call"])
-      .where("leaf_index", "<", anchoredSize)
-      .orderBy("leaf_index")
-      .execute();
-    const byAgent = new Map<string, SealedInput[]>(chunk.map((a) => [a.agentId, []]));
-    for (const r of rows) {
-      byAgent.get(r.agent_id)!.push({
-        kind: r.kind,
-        seal: r.seal as Hex32,
-        leafIndex: r.leaf_index,
-        body: JSON.parse(r.body) as unknown,
-      });
-    }
-    for (const agent of chunk) yield withRecords(agent, byAgent.get(agent.agentId)!);
-  }
+/** The header's agents, in its order, each with its records from `rows`. */
+export function* agentInputs(header: SeasonHeader, rows: SeasonRows): Generator<AgentInputs> {
+  for (const agent of header.agents) yield { ...agent, records: rows.of(agent.agentId) };
 }
 
-function withRecords(agent: AgentSummary, records: SealedInput[]): AgentInputs {
-  return { ...agent, records };
-}
-
+/**
+ * The latest anchored score row of every agent of `creators`, any season: per agent the newest
+ * `as_of` whose manifest sits below `anchoredSize`, found by walking that agent's rows newest
+ * first through the scores key (usually one step), so the query costs about one row per agent
+ * however many hours the seasons have been scored.
+ */
 async function latestAnchoredScores(
   db: Kysely<Database>,
   creators: string[],
   anchoredSize: number,
 ): Promise<PriorScore[]> {
   const rows = await db
-    .selectFrom("scores")
-    .innerJoin("records", "records.seal", "scores.seal")
-    .innerJoin("agents", (join) =>
-      join.onRef("agents.id", "=", "scores.agent_id").onRef("agents.season_id", "=", "scores.season_id"),
+    .selectFrom("agents")
+    .innerJoin("scores", (join) =>
+      join.onRef("scores.agent_id", "=", "agents.id").onRef("scores.season_id", "=", "agents.season_id"),
     )
     .select([
       "scores.agent_id",
@@ -100,21 +69,26 @@ async function latestAnchoredScores(
       "agents.creator",
     ])
     .where("agents.creator", "in", creators)
-    .where("records.leaf_index", "<", anchoredSize)
-    .orderBy("scores.as_of", "desc")
+    .where("scores.as_of", "=", (eb) =>
+      eb
+        .selectFrom("scores as s")
+        .innerJoin("records", "records.seal", "s.seal")
+        .select("s.as_of")
+        .whereRef("s.agent_id", "=", "agents.id")
+        .whereRef("s.season_id", "=", "agents.season_id")
+        .where("records.leaf_index", "<", anchoredSize)
+        .orderBy("s.as_of", "desc")
+        .limit(1),
+    )
+    .orderBy("scores.agent_id")
+    .orderBy("scores.season_id")
     .execute();
-  const latest = new Map<string, PriorScore>();
-  for (const r of rows) {
-    const key = `${r.agent_id}|${r.season_id}`;
-    if (latest.has(key)) continue;
-    latest.set(key, {
-      agentId: r.agent_id,
-      seasonId: r.season_id,
-      creator: r.creator,
-      asOf: r.as_of,
-      seal: r.seal as Hex32,
-      terms: JSON.parse(r.terms) as Record<string, unknown>,
-    });
-  }
-  return [...latest.values()];
+  return rows.map((r) => ({
+    agentId: r.agent_id,
+    seasonId: r.season_id,
+    creator: r.creator,
+    asOf: r.as_of,
+    seal: r.seal as Hex32,
+    terms: JSON.parse(r.terms) as Record<string, unknown>,
+  }));
 }

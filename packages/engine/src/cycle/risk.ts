@@ -1,9 +1,11 @@
 import { canonicalJson, riskRowRecord, scoreVaults, sealRiskRow } from "@augur/scorer";
-import { seasonBooks } from "../risk/books";
-import { riskVaults } from "../risk/view";
+import { agentBook } from "../risk/books";
+import { riskVault } from "../risk/view";
+import { seasonAgents } from "../site/api/queries";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { hasRiskRows } from "../store/queries/risk";
+import type { SeasonRowCache } from "./season-rows";
 
 const log = new MerkleLogStore();
 
@@ -13,6 +15,8 @@ const log = new MerkleLogStore();
  * next anchor covers them. Returns the row count, or undefined when the season already has rows
  * at `asOf` (or no anchored agents). Risk rows are not `records` (that table's
  * kinds are fixed by migration 001): the sealed text lives in `risk_rows.body`, the seal in the log.
+ * The records come decoded from `cache` (after scoring, the same hour's rows are already read);
+ * each agent's vault is derived from its own rows, one agent at a time.
  */
 export async function sealSeasonRisk(
   store: Store,
@@ -20,11 +24,14 @@ export async function sealSeasonRisk(
   asOf: number,
   anchoredSize: number,
   now: number,
+  cache: SeasonRowCache,
 ): Promise<number | undefined> {
   const db = store.db;
   if (await hasRiskRows(db, seasonId, asOf)) return undefined;
-  const vaults = riskVaults(await seasonBooks(db, seasonId, anchoredSize), asOf);
-  if (vaults.length === 0) return undefined;
+  const agents = await seasonAgents(db, seasonId, anchoredSize);
+  if (agents.length === 0) return undefined;
+  const season = (await cache.season(seasonId, anchoredSize, asOf)).rows;
+  const vaults = agents.map((a) => riskVault(agentBook(a.id, season.of(a.id)), asOf));
   const { rows } = scoreVaults(vaults);
   const sealed = rows.map((row, i) => ({
     row,

@@ -12,11 +12,15 @@ import {
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";
-import { loadSeasonHeader, streamAgentInputs } from "./inputs";
+import { agentInputs, loadSeasonHeader } from "./inputs";
 import { CYCLE_SECONDS, runCycle } from "./run";
+import { SeasonRows } from "./season-rows";
+import type { AgentInputs } from "./seams";
 import { CountingScorer, FakeKeeper } from "./testing";
 
 const log = new MerkleLogStore();
+const snapshotSeals = (a: AgentInputs) =>
+  Array.from({ length: a.records.snapshots.length }, (_, i) => a.records.snapshots.seal(i));
 
 async function count(store: Store, table: "anchors" | "scores" | "records"): Promise<number> {
   const row = await store.db
@@ -105,17 +109,22 @@ for (const backend of testBackends()) {
     it("gives the scorer only records below the anchored size", async () => {
       const header = await loadSeasonHeader(store.db, "s1", TEST_NOW, 3);
       expect(header.agents.map((a) => a.agentId)).to.deep.equal(["alpha", "beta"]);
-      const agents = [];
-      for await (const agent of streamAgentInputs(store.db, header, 3)) agents.push(agent);
-      expect(agents.map((a) => [a.agentId, a.records.map((r) => r.leafIndex)])).to.deep.equal([
-        ["alpha", [2]],
+      const rows = new SeasonRows("s1");
+      await rows.extendTo(store.db, 3);
+      const leaf2 = await store.db
+        .selectFrom("merkle_leaves")
+        .select("seal")
+        .where("leaf_index", "=", 2)
+        .executeTakeFirstOrThrow();
+      expect([...agentInputs(header, rows)].map((a) => [a.agentId, snapshotSeals(a)])).to.deep.equal([
+        ["alpha", [leaf2.seal]],
         ["beta", []],
       ]);
       const early = await loadSeasonHeader(store.db, "s1", TEST_NOW, 1);
       expect(early.agents.map((a) => a.agentId)).to.deep.equal(["alpha"]);
     });
 
-    it("streams agents in chunks, each with exactly its own records", async () => {
+    it("gives every agent exactly its own records, in log order", async () => {
       const ingestMore = async (id: string) => {
         const { agent } = await registerTestAgent(ingest, id);
         await ingest(await sign("Snapshot", snapshot(id, TEST_NOW - 50), agent));
@@ -123,14 +132,21 @@ for (const backend of testBackends()) {
       for (let i = 0; i < 5; i++) await ingestMore(`z${i}`);
       const size = await log.size(store.db);
       const header = await loadSeasonHeader(store.db, "s1", TEST_NOW, size);
+      const rows = new SeasonRows("s1");
+      await rows.extendTo(store.db, size);
       let count = 0;
-      for await (const agent of streamAgentInputs(store.db, header, size, 2)) {
+      for (const agent of agentInputs(header, rows)) {
         count += 1;
-        expect(
-          new Set(agent.records.map((r) => (r.body as { message: { agentId: string } }).message.agentId)),
-        ).to.satisfy((ids: Set<string>) => ids.size === 0 || (ids.size === 1 && ids.has(agent.agentId)));
+        const stored = await store.db
+          .selectFrom("records")
+          .select("seal")
+          .where("agent_id", "=", agent.agentId)
+          .where("kind", "=", "snapshot")
+          .orderBy("leaf_index")
+          .execute();
+        expect(snapshotSeals(agent)).to.deep.equal(stored.map((r) => r.seal));
       }
-      expect(count).to.equal(7); // alpha, beta and z0…z4, in chunks of 2
+      expect(count).to.equal(7); // alpha, beta and z0…z4
     });
   });
 }

@@ -12,7 +12,8 @@ import { AnchorMismatchError } from "./errors";
 import { sealOpenSeasonsReferee } from "./referee";
 import { sealSeasonRisk } from "./risk";
 import { recordStewardshipDays, type StewardshipSource } from "./stewardship";
-import { loadSeasonHeader, streamAgentInputs } from "./inputs";
+import { agentInputs, loadSeasonHeader } from "./inputs";
+import { seasonRowCache, type SeasonRowCache } from "./season-rows";
 import type { AnchorReceipt, Keeper, LogHead, Scorer } from "./seams";
 
 export const CYCLE_SECONDS = 3600;
@@ -37,6 +38,11 @@ export interface CycleDeps {
    * notices; see modes/evaluate.ts.
    */
   readonly modes?: { readonly days?: StewardshipDaysSource };
+  /**
+   * The decoded input rows kept between cycles, so each hour reads only newly anchored records.
+   * Default: one cache per open store, for the life of the process (`seasonRowCache`).
+   */
+  readonly rows?: SeasonRowCache;
   /** Unix seconds. */
   readonly now: () => number;
   readonly progress?: (line: string) => void;
@@ -220,12 +226,16 @@ async function sealOpenSeasonsRisk(
   let total = 0;
   for (const season of seasons) {
     if (asOf > seasonClosesAt(season) + CYCLE_SECONDS) continue; // same window as scoring
-    const rows = await sealSeasonRisk(deps.store, season.id, asOf, anchoredSize, now);
+    const rows = await sealSeasonRisk(deps.store, season.id, asOf, anchoredSize, now, rowsOf(deps));
     if (rows === undefined) continue;
     total += rows;
     say(`risk season ${season.id}: ${rows} vault rows sealed as of ${asOf}`);
   }
   return total;
+}
+
+function rowsOf(deps: CycleDeps): SeasonRowCache {
+  return deps.rows ?? seasonRowCache(deps.store.db);
 }
 
 /** Stores a mined anchor once; a receipt already stored (same index and head) is a no-op. */
@@ -283,8 +293,10 @@ async function scoreSeason(
   if (done) return undefined;
   const header = await loadSeasonHeader(db, seasonId, asOf, anchoredSize);
   if (header.agents.length === 0) return undefined;
+  const inputs = await rowsOf(deps).season(seasonId, anchoredSize, asOf);
+  deps.progress?.(`inputs of season ${seasonId}: ${inputs.read} records read, ${inputs.held} held`);
   const scoring = scorer.openSeason(header);
-  for await (const agent of streamAgentInputs(db, header, anchoredSize)) scoring.scoreAgent(agent);
+  for (const agent of agentInputs(header, inputs.rows)) scoring.scoreAgent(agent);
   const outcomes = scoring.finish();
   return db.transaction().execute(async (trx) => {
     // Re-check under the writer lock: a concurrent cycle may have scored this season meanwhile.

@@ -1,4 +1,5 @@
 import type { Hex32 } from "@augur/scorer";
+import type { AgentRecords } from "./agent-records";
 
 /** The log's head at one moment: what the keeper anchors. */
 export interface LogHead {
@@ -33,14 +34,6 @@ export interface Keeper {
   anchor(head: LogHead, previous: AnchorReceipt | undefined): Promise<AnchorReceipt | undefined>;
 }
 
-/** One stored record as the scorer sees it: kind, seal, parsed canonical body, log position. */
-export interface SealedInput {
-  readonly kind: string;
-  readonly seal: Hex32;
-  readonly leafIndex: number;
-  readonly body: unknown;
-}
-
 /** A registered agent of the season whose registration is anchored. */
 export interface AgentSummary {
   readonly agentId: string;
@@ -50,8 +43,11 @@ export interface AgentSummary {
 }
 
 export interface AgentInputs extends AgentSummary {
-  /** The agent's anchored records of the season (snapshots, decisions, trades, calls), in log order. */
-  readonly records: readonly SealedInput[];
+  /**
+   * The agent's anchored records of the season (snapshots, decisions, trades, calls), each kind
+   * in log order, decoded (the cycle keeps them between hours; a scorer must not change them).
+   */
+  readonly records: AgentRecords;
 }
 
 /** An anchored score row, offered as a creator input (its seal is named in the manifest). */
@@ -100,8 +96,9 @@ export interface SeasonScoring {
 
 /**
  * Decides every number of a season's scores: packages/scorer (issue 6) behind this seam. The
- * engine only loads anchored inputs and stores what comes back; agents are fed one at a time so a
- * season of hourly data for 10,000 agents never sits in memory at once.
+ * engine only loads anchored inputs and stores what comes back; agents are fed one at a time, so
+ * a scorer only ever holds one agent's records in its own vocabulary (the engine's decoded rows
+ * are compact columns, see agent-records.ts).
  */
 export interface Scorer {
   openSeason(header: SeasonHeader): SeasonScoring;

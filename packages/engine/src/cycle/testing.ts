@@ -52,7 +52,8 @@ export class CountingScorer implements Scorer {
     return {
       scoreAgent: (agent) => {
         this.agentsSeen.push(agent);
-        const snapshots = agent.records.filter((r) => r.kind === "snapshot").map((r) => r.seal);
+        const { snapshots: columns } = agent.records;
+        const snapshots = Array.from({ length: columns.length }, (_, i) => columns.seal(i));
         scored.push({ agent, snapshots, score: snapshots.length === 0 ? null : snapshots.length * 10 });
       },
       finish: () => {

@@ -55,7 +55,7 @@ export interface CallPoint {
   readonly seal: string;
 }
 
-type Fields = Record<string, unknown>;
+export type Fields = Record<string, unknown>;
 
 function messageOf(body: string): Fields {
   const parsed = JSON.parse(body) as Fields;
@@ -67,7 +67,11 @@ const optionalPrice = (v: unknown): number | null =>
   v === null || v === undefined ? null : Number(v) / PRICE_UNITS;
 
 export function snapshotPoint(body: string, seal: string): SnapshotPoint {
-  const m = messageOf(body);
+  return snapshotPointOf(messageOf(body), seal);
+}
+
+/** The same from a parsed message (the cycle's row cache parses each body once for all its readers). */
+export function snapshotPointOf(m: Fields, seal: string): SnapshotPoint {
   return {
     at: num(m.takenAt),
     nav: num(m.nav) / USDG_UNITS,
@@ -78,7 +82,10 @@ export function snapshotPoint(body: string, seal: string): SnapshotPoint {
 }
 
 export function tradePoint(body: string): TradePoint {
-  const m = messageOf(body);
+  return tradePointOf(messageOf(body));
+}
+
+export function tradePointOf(m: Fields): TradePoint {
   return {
     at: num(m.executedAt),
     asset: String(m.asset),
@@ -89,7 +96,10 @@ export function tradePoint(body: string): TradePoint {
 }
 
 export function decisionPoint(body: string): DecisionPoint {
-  const m = messageOf(body);
+  return decisionPointOf(messageOf(body));
+}
+
+export function decisionPointOf(m: Fields): DecisionPoint {
   return { at: num(m.decidedAt), source: String(m.source), asset: String(m.asset), action: String(m.action) };
 }
 

@@ -53,26 +53,7 @@ export class MerkleLogStore {
   async append(trx: Db, seals: readonly Hex32[], at: number): Promise<number> {
     const first = await this.size(trx);
     if (seals.length === 0) return first;
-    const frontier = await this.frontier(trx, first);
-    const nodes: Array<{ level: number; idx: number; hash: string }> = [];
-    let size = first;
-    for (const seal of seals) {
-      let hash = leafHash(seal);
-      let level = 0;
-      let idx = size;
-      nodes.push({ level, idx, hash: toHex32(hash) });
-      while (idx % 2 === 1) {
-        const left = frontier.get(level);
-        if (!left) throw new LogRangeError(`log frontier is missing level ${level} at size ${size}`);
-        frontier.delete(level);
-        hash = nodeHash(left, hash);
-        level += 1;
-        idx = (idx - 1) / 2;
-        nodes.push({ level, idx, hash: toHex32(hash) });
-      }
-      frontier.set(level, hash);
-      size += 1;
-    }
+    const nodes = appendToFrontier(await this.frontier(trx, first), first, seals);
     const leaves = seals.map((seal, i) => ({ leaf_index: first + i, seal, appended_at: at }));
     for (let i = 0; i < leaves.length; i += INSERT_BATCH) {
       await trx
@@ -148,6 +129,45 @@ export class MerkleLogStore {
     }
     return out;
   }
+}
+
+/** One persisted subtree hash: `(level, idx)` covers leaves [idx·2^level, (idx+1)·2^level). */
+export interface LogNode {
+  readonly level: number;
+  readonly idx: number;
+  readonly hash: string;
+}
+
+/**
+ * The subtree rows that appending `seals` at index `first` completes, given the log's right-edge
+ * subtree hashes by level (`frontier`, updated in place to the new size). Pure, so a bulk writer
+ * (the cycle bench's seeder) persists exactly the rows `MerkleLogStore.append` would.
+ */
+export function appendToFrontier(
+  frontier: Map<number, Buffer>,
+  first: number,
+  seals: readonly Hex32[],
+): LogNode[] {
+  const nodes: LogNode[] = [];
+  let size = first;
+  for (const seal of seals) {
+    let hash = leafHash(seal);
+    let level = 0;
+    let idx = size;
+    nodes.push({ level, idx, hash: toHex32(hash) });
+    while (idx % 2 === 1) {
+      const left = frontier.get(level);
+      if (!left) throw new LogRangeError(`log frontier is missing level ${level} at size ${size}`);
+      frontier.delete(level);
+      hash = nodeHash(left, hash);
+      level += 1;
+      idx = (idx - 1) / 2;
+      nodes.push({ level, idx, hash: toHex32(hash) });
+    }
+    frontier.set(level, hash);
+    size += 1;
+  }
+  return nodes;
 }
 
 function keyOf(k: SubtreeKey): string {

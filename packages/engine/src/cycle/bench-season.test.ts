@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "chai";
+import { merkleRoot, type Hex32 } from "@augur/scorer";
+import { appendEngineRecords } from "../records/append";
+import { MerkleLogStore } from "../store/merkle/log-store";
+import { openStore, type Store } from "../store/open";
+import { insertSeason } from "../store/queries/seasons";
+import {
+  benchAgentRecords,
+  benchAgentRow,
+  benchSeasonRow,
+  seedBenchSeason,
+  type BenchSeasonShape,
+} from "./bench-season";
+
+const SHAPE: BenchSeasonShape = { agents: 3, hours: 24, start: 1_800_000_000 - (1_800_000_000 % 3600) };
+const log = new MerkleLogStore();
+
+/** Every row the seeder writes, in key order. */
+async function tables(store: Store) {
+  const db = store.db;
+  return {
+    seasons: await db.selectFrom("seasons").selectAll().orderBy("id").execute(),
+    records: await db.selectFrom("records").selectAll().orderBy("leaf_index").execute(),
+    leaves: await db.selectFrom("merkle_leaves").selectAll().orderBy("leaf_index").execute(),
+    nodes: await db.selectFrom("merkle_nodes").selectAll().orderBy("level").orderBy("idx").execute(),
+    agents: await db.selectFrom("agents").selectAll().orderBy("id").execute(),
+  };
+}
+
+describe("cycle bench seeder", () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), "augur-bench-season-"));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("writes exactly the rows appendEngineRecords writes for the same records", async () => {
+    const file = join(dir, "bulk.sqlite");
+    const lines: string[] = [];
+    const written = await seedBenchSeason(file, SHAPE, (line) => lines.push(line));
+    expect(lines.at(-1)).to.contain("seeded 3 agents");
+
+    const reference = await openStore({ kind: "sqlite", file: ":memory:" });
+    const bulk = await openStore({ kind: "sqlite", file });
+    try {
+      await insertSeason(reference.db, benchSeasonRow(SHAPE));
+      for (let a = 0; a < SHAPE.agents; a++) {
+        const records = benchAgentRecords(SHAPE, a);
+        await reference.db.transaction().execute(async (trx) => {
+          const stored = await appendEngineRecords(trx, records, SHAPE.start);
+          await trx
+            .insertInto("agents")
+            .values(benchAgentRow(SHAPE, records[0]!, stored[0]!.seal))
+            .execute();
+        });
+      }
+      const expected = await tables(reference);
+      const actual = await tables(bulk);
+      expect(actual.records).to.have.length(written);
+      expect(written).to.equal(3 * (1 + 24 + 6 + 1 + 2)); // registration, snapshots, decisions, trades, calls
+      expect(actual).to.deep.equal(expected);
+      const seals = actual.leaves.map((l) => l.seal as Hex32);
+      expect(await log.root(bulk.db, written)).to.equal(merkleRoot(seals));
+    } finally {
+      await reference.close();
+      await bulk.close();
+    }
+  });
+
+  it("refuses a file that already holds a log", async () => {
+    const file = join(dir, "twice.sqlite");
+    await seedBenchSeason(file, { ...SHAPE, agents: 1 }, () => undefined);
+    const error = await seedBenchSeason(file, { ...SHAPE, agents: 1 }, () => undefined).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(String(error)).to.contain("already holds a log");
+  });
+});
