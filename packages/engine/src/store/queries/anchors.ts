@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import { sql, type JoinBuilder, type Kysely, type Selectable } from "kysely";
 import type { AnchorsTable, Database } from "../schema";
 
 export type Anchor = Selectable<AnchorsTable>;
@@ -16,6 +16,23 @@ export async function anchorCovering(db: Kysely<Database>, leafIndex: number): P
     .orderBy("tree_size", "asc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/** Tables whose rows sit in the log at `leaf_index`. */
+type LeafTable = "records" | "risk_rows" | "referee_boards" | "stewardship_days";
+
+/**
+ * The join condition "this is the first anchor whose tree covers the row's leaf", i.e. the anchor
+ * that anchored it: `.leftJoin("anchors", coveringAnchor("risk_rows"))` gives null anchor
+ * columns while the row is pending.
+ */
+export function coveringAnchor<T extends LeafTable>(table: T) {
+  // Raw SQL for the correlated subquery: Kysely cannot type a reference to a table chosen by a
+  // type parameter. Both backends run it as written.
+  return <DB, TB extends keyof DB>(join: JoinBuilder<DB, TB>) =>
+    join.on(
+      sql<boolean>`anchors.anchor_index = (select covering.anchor_index from anchors as covering where covering.tree_size > ${sql.ref(`${table}.leaf_index`)} order by covering.tree_size asc limit 1)`,
+    );
 }
 
 export async function latestAnchor(db: Kysely<Database>): Promise<Anchor | undefined> {

@@ -1,3 +1,4 @@
+import { coveringAnchor } from "./anchors";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, RefereeBoardsTable } from "../schema";
 import type { ScoreAnchorColumns } from "./scores";
@@ -47,20 +48,7 @@ export async function latestRefereeBoardHead(
 ): Promise<RefereeBoardHead | undefined> {
   return db
     .selectFrom("referee_boards")
-    .leftJoin("anchors", (join) =>
-      join.on((eb) =>
-        eb(
-          "anchors.anchor_index",
-          "=",
-          eb
-            .selectFrom("anchors as first")
-            .select("first.anchor_index")
-            .whereRef("first.tree_size", ">", "referee_boards.leaf_index")
-            .orderBy("first.tree_size", "asc")
-            .limit(1),
-        ),
-      ),
-    )
+    .leftJoin("anchors", coveringAnchor("referee_boards"))
     .select([
       "referee_boards.season_id",
       "referee_boards.as_of",

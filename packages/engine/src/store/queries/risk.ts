@@ -1,3 +1,4 @@
+import { coveringAnchor } from "./anchors";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, RiskRowsTable } from "../schema";
 import type { ScoreAnchorColumns } from "./scores";
@@ -32,20 +33,7 @@ export async function latestRiskRows(
   if (latest?.as_of == null) return [];
   return db
     .selectFrom("risk_rows")
-    .leftJoin("anchors", (join) =>
-      join.on((eb) =>
-        eb(
-          "anchors.anchor_index",
-          "=",
-          eb
-            .selectFrom("anchors as first")
-            .select("first.anchor_index")
-            .whereRef("first.tree_size", ">", "risk_rows.leaf_index")
-            .orderBy("first.tree_size", "asc")
-            .limit(1),
-        ),
-      ),
-    )
+    .leftJoin("anchors", coveringAnchor("risk_rows"))
     .selectAll("risk_rows")
     .select([
       "anchors.anchor_index",

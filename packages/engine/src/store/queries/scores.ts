@@ -1,3 +1,4 @@
+import { coveringAnchor } from "./anchors";
 import type { Kysely, Selectable } from "kysely";
 import { preparedQuery } from "../prepared";
 import type { Database, ScoresTable } from "../schema";
@@ -39,20 +40,7 @@ const latestScoreQuery = preparedQuery(
           .as("latest"),
       )
       .innerJoin("records", "records.seal", "latest.seal")
-      .leftJoin("anchors", (join) =>
-        join.on((eb) =>
-          eb(
-            "anchors.anchor_index",
-            "=",
-            eb
-              .selectFrom("anchors as first")
-              .select("first.anchor_index")
-              .whereRef("first.tree_size", ">", "records.leaf_index")
-              .orderBy("first.tree_size", "asc")
-              .limit(1),
-          ),
-        ),
-      )
+      .leftJoin("anchors", coveringAnchor("records"))
       .selectAll("latest")
       .select([
         "records.body as manifest",

@@ -1,3 +1,4 @@
+import { coveringAnchor } from "./anchors";
 import type { ClusterEvidence, DailyTriggerState, Hex32 } from "@augur/scorer";
 import type { Kysely, Selectable } from "kysely";
 import type {
@@ -62,20 +63,7 @@ export async function listStewardshipDays(db: Kysely<Database>): Promise<Steward
 function anchoredDaysQuery(db: Kysely<Database>) {
   return db
     .selectFrom("stewardship_days")
-    .leftJoin("anchors", (join) =>
-      join.on((eb) =>
-        eb(
-          "anchors.anchor_index",
-          "=",
-          eb
-            .selectFrom("anchors as first")
-            .select("first.anchor_index")
-            .whereRef("first.tree_size", ">", "stewardship_days.leaf_index")
-            .orderBy("first.tree_size", "asc")
-            .limit(1),
-        ),
-      ),
-    )
+    .leftJoin("anchors", coveringAnchor("stewardship_days"))
     .select([
       "stewardship_days.day",
       "stewardship_days.seal",
