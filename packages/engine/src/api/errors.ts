@@ -53,7 +53,10 @@ export function apiNotFound(request: FastifyRequest, reply: FastifyReply): Fasti
 /** JSON errors for every failure; `notFound` answers unknown routes (the site passes its own). */
 export function installErrorHandlers(
   app: FastifyInstance,
-  notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply = apiNotFound,
+  notFound: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => FastifyReply | Promise<FastifyReply> = apiNotFound,
 ): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, code, message } = classify(error);

@@ -200,6 +200,10 @@ describe("modes in the engine: cycle, API, site", function () {
           expect(res.statusCode, `${path}: ${res.body.slice(0, 300)}`).to.equal(200);
           expect(res.body, path).to.contain(`Read-only archive since ${dayN(71)}`);
         }
+        // A bad link too: the 404 page carries the banner like every page.
+        const missing = await app.inject("/no-such-page");
+        expect(missing.statusCode).to.equal(404);
+        expect(missing.body).to.contain(`Read-only archive since ${dayN(71)}`);
         const leaves = await store.db
           .selectFrom("merkle_leaves")
           .select("seal")

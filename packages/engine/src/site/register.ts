@@ -57,15 +57,19 @@ const isApiPath = (url: string) => /^\/api(?:[/?#]|$)/.test(url);
 
 /**
  * Unknown routes: a person following a bad link (GET or HEAD outside `/api`) gets a 404 page
- * in the site's layout; API clients and other methods keep the API's JSON 404.
+ * in the site's layout, with the mode banner like every page; API clients and other methods
+ * keep the API's JSON 404.
  */
-export function siteNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export async function siteNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   if (isApiPath(request.url) || (request.method !== "GET" && request.method !== "HEAD")) {
     return apiNotFound(request, reply);
   }
   const path = request.url.split(/[?#]/, 1)[0]!.slice(0, 200);
   const error = new SitePageError(404, "NOT_FOUND", `there is no page at ${path}`);
-  return asHtml(reply).code(404).send(errorPage(error));
+  const banner = await currentBanner(request.server);
+  return asHtml(reply)
+    .code(404)
+    .send(withModeBanner(errorPage(error), banner));
 }
 
 const query = (r: FastifyRequest) => r.query as Record<string, unknown>;
