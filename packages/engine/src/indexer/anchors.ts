@@ -6,7 +6,7 @@ import { ANCHORED_TOPIC, anchorRegistry } from "../keeper/abi";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import type { Database } from "../store/schema";
-import type { Source } from "./blocks";
+import { logPlace, type Source } from "./blocks";
 import { ReorgTooDeepError } from "./errors";
 import type { EventHandler } from "./follow";
 
@@ -43,11 +43,7 @@ export class AnchoredEvents implements EventHandler {
           anchor_index: Number(parsed.args.getValue("index")),
           tree_size: Number(parsed.args.getValue("treeSize")),
           root: (parsed.args.getValue("root") as string).toLowerCase(),
-          block_number: entry.blockNumber,
-          block_hash: entry.blockHash.toLowerCase(),
-          block_timestamp: timestamps.get(entry.blockHash.toLowerCase())!,
-          tx_hash: entry.transactionHash.toLowerCase(),
-          log_index: entry.index,
+          ...logPlace(entry, timestamps),
         })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();

@@ -1,3 +1,4 @@
+import type { Log } from "ethers";
 import type { Kysely } from "kysely";
 import type { Database } from "../store/schema";
 
@@ -80,4 +81,18 @@ export async function forgetAbove(db: Kysely<Database>, source: Source, block: n
     .where("address", "=", source.address)
     .where("block_number", ">", block)
     .execute();
+}
+
+/** Where a log sits in the chain, as every event table stores it (hashes lowercase). */
+export type LogPlace = ReturnType<typeof logPlace>;
+
+export function logPlace(entry: Log, timestamps: ReadonlyMap<string, number>) {
+  const blockHash = entry.blockHash.toLowerCase();
+  return {
+    block_number: entry.blockNumber,
+    block_hash: blockHash,
+    block_timestamp: timestamps.get(blockHash)!,
+    tx_hash: entry.transactionHash.toLowerCase(),
+    log_index: entry.index,
+  };
 }

@@ -5,7 +5,7 @@ import { currentMode } from "../modes/state";
 import { isFinalMode } from "../modes/timeline";
 import type { Store } from "../store/open";
 import type { Database } from "../store/schema";
-import type { Source } from "./blocks";
+import { logPlace, type Source } from "./blocks";
 import { callLedger, DIRECTIONS, OUTCOMES } from "./call-ledger-abi";
 import { ReorgTooDeepError } from "./errors";
 import type { EventHandler } from "./follow";
@@ -64,13 +64,7 @@ export class CallLedgerEvents implements EventHandler {
       const parsed = callLedger.parseLog(entry);
       if (!parsed) continue;
       const a = parsed.args;
-      const at = {
-        block_number: entry.blockNumber,
-        block_hash: entry.blockHash.toLowerCase(),
-        block_timestamp: timestamps.get(entry.blockHash.toLowerCase())!,
-        tx_hash: entry.transactionHash.toLowerCase(),
-        log_index: entry.index,
-      };
+      const at = logPlace(entry, timestamps);
       if (parsed.name === "Consensus") {
         const direction = DIRECTIONS[Number(a.getValue("direction"))];
         if (!direction) continue;
