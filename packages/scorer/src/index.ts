@@ -1,5 +1,6 @@
 export * from "./errors";
 export * from "./hex";
+export { sha256 } from "./digest";
 export * from "./seal";
 export * from "./merkle";
 export * from "./risk";

@@ -1,5 +1,12 @@
-import { createHash } from "node:crypto";
-import { AugurError, type Hex32, recomputeManifest, seal as sealOf, verifyInclusion } from "@augur/scorer";
+import {
+  AugurError,
+  type Hex32,
+  recomputeManifest,
+  seal as sealOf,
+  sha256,
+  toHex32,
+  verifyInclusion,
+} from "@augur/scorer";
 import {
   errorMessage,
   type LeafResponse,
@@ -157,7 +164,7 @@ export async function verifyScore(options: VerifyScoreOptions): Promise<VerifySc
   let manifest: Record<string, unknown> | null = null;
   let hashed: Hex32;
   if (typeof response.manifest === "string") {
-    hashed = `0x${createHash("sha256").update(response.manifest, "utf8").digest("hex")}`;
+    hashed = toHex32(sha256(response.manifest));
     try {
       manifest = JSON.parse(response.manifest) as Record<string, unknown>;
     } catch {

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { digestHex } from "../digest";
 import { canonicalJson, seal } from "../seal";
-import { sealSnapshot, snapshotCanonicalJson, snapshotSealBytes, snapshotSealDigest } from "./snapshot-seal";
+import { sealSnapshot, snapshotCanonicalJson, snapshotSealDigest } from "./snapshot-seal";
 
 describe("snapshot seal fast path", () => {
   it("property: equals the general RFC 8785 seal for any valid snapshot row", () => {
@@ -22,7 +22,6 @@ describe("snapshot seal fast path", () => {
       fc.property(row, (r) => {
         expect(snapshotCanonicalJson(r)).to.equal(canonicalJson(r));
         expect(sealSnapshot(r)).to.equal(seal(r));
-        expect(`0x${snapshotSealBytes(r).toString("hex")}`).to.equal(seal(r));
         const digest = snapshotSealDigest(r);
         expect(digest).to.have.lengthOf(32);
         expect(digestHex(digest)).to.equal(seal(r));
@@ -43,7 +42,7 @@ describe("snapshot seal fast path", () => {
           seal: `0x${hex}` as const,
         };
         expect(digestHex(snapshotSealDigest(row))).to.equal(row.seal);
-        expect(snapshotSealBytes(row).toString("hex")).to.equal(hex);
+        expect(Buffer.from(snapshotSealDigest(row), "binary").toString("hex")).to.equal(hex);
       }),
     );
   });

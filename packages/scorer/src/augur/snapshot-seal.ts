@@ -22,11 +22,6 @@ export function snapshotSealDigest(row: SnapshotInput): Digest {
     : sha256Digest(snapshotCanonicalJson(row));
 }
 
-/** The 32 bytes of sealSnapshot(row). */
-export function snapshotSealBytes(row: SnapshotInput): Buffer {
-  return Buffer.from(snapshotSealDigest(row), "binary");
-}
-
 /** The seal a manifest names for a validated snapshot row: its given `seal`, else seal(row). */
 export function sealSnapshot(row: SnapshotInput): Hex32 {
   return row.seal ?? `0x${hash("sha256", snapshotCanonicalJson(row), "hex")}`;
