@@ -1,10 +1,16 @@
 import type { Signer, TypedDataField } from "ethers";
 
-import { augurDomain, EIP712_NAME, EIP712_VERSION, typedDataTypes } from "@augur/engine/src/records/eip712";
-import { RECORD_TYPE_NAMES, type RecordTypeName } from "@augur/engine/src/records/fields";
+import {
+  augurDomain,
+  EIP712_NAME,
+  EIP712_VERSION,
+  RECORD_TYPE_NAMES,
+  type RecordTypeName,
+  typedDataTypes,
+} from "@augur/records";
 
-// The engine owns the record format (it verifies what agents sign and publishes it at
-// GET /api/v1/eip712); the toolkit signs exactly those types.
+// The record format is @augur/records' (the engine verifies with the same package and publishes
+// it at GET /api/v1/eip712); the toolkit signs exactly those types.
 export { EIP712_NAME, EIP712_VERSION };
 
 export type RecordType = RecordTypeName;

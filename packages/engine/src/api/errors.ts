@@ -1,6 +1,6 @@
 import { AugurError, InvalidInputError } from "@augur/scorer";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { RecordRefusedError } from "../records/errors";
+import { RecordRefusedError } from "@augur/records";
 
 /** An API answer other than 2xx: `{ error: { code, message } }` with the given status. */
 export class ApiError extends AugurError {

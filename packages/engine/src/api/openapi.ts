@@ -1,5 +1,5 @@
 import type { FastifyInstance, RouteOptions } from "fastify";
-import { EIP712_NAME, EIP712_VERSION } from "../records/eip712";
+import { EIP712_NAME, EIP712_VERSION } from "@augur/records";
 import { messageSchemas } from "./schemas";
 
 interface RouteSchema {

@@ -1,4 +1,4 @@
-import { ID_PATTERN, RECORD_FIELDS, RECORD_TYPE_NAMES, type FieldSpec } from "../records/fields";
+import { ID_PATTERN, RECORD_FIELDS, RECORD_TYPE_NAMES, type FieldSpec } from "@augur/records";
 
 /** JSON Schema fragments shared by the routes (and, through them, the OpenAPI document). */
 export const idSchema = { type: "string", pattern: ID_PATTERN, maxLength: 64 } as const;

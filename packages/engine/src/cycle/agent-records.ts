@@ -1,5 +1,5 @@
 import type { Hex32 } from "@augur/scorer";
-import { snapshotPointOf, type Fields } from "../site/api/record-bodies";
+import { snapshotPointOf, type Fields } from "@augur/records";
 import type { RecordKind } from "../store/schema";
 
 /** The kinds of record the cycle's scores and risk rows are computed from. */

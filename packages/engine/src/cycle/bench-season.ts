@@ -16,9 +16,8 @@
 import { hash } from "node:crypto";
 import { canonicalJson, type Hex32 } from "@augur/scorer";
 import SqliteDatabase from "better-sqlite3";
-import type { CallRecordBody } from "../indexer/calls";
+import { type CallRecordBody, sealedRecord } from "@augur/records";
 import { appendEngineRecords, type EngineRecord } from "../records/append";
-import { sealedRecord } from "../records/sealed";
 import { appendToFrontier, MerkleLogStore } from "../store/merkle/log-store";
 import { openStore, type Store } from "../store/open";
 import type { AgentsTable, SeasonsTable } from "../store/schema";

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { formatUnits } from "ethers";
 import type { Wallet } from "ethers";
-import type { CallRecordBody } from "../indexer/calls";
+import { type CallRecordBody, sealedRecord, snapshotPointOf } from "@augur/records";
 import { appendEngineRecords } from "../records/append";
 import { ingestRecord, type Submission } from "../records/ingest";
 import {
@@ -16,11 +16,9 @@ import {
   TEST_CHAIN_ID,
   TEST_NOW,
 } from "../records/testing";
-import { snapshotPointOf } from "../site/api/record-bodies";
 import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";
 import { canonicalJson } from "@augur/scorer";
-import { sealedRecord } from "../records/sealed";
 import { AgentRecords, CANONICAL_SNAPSHOT, snapshotMessage } from "./agent-records";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";

@@ -1,3 +1,4 @@
+import type { CallRecordBody } from "@augur/records";
 import type { Log } from "ethers";
 import type { Kysely } from "kysely";
 import { appendEngineRecords } from "../records/append";
@@ -16,24 +17,6 @@ import type { EventHandler } from "./follow";
  * call can never improve an agent's Brier score.
  */
 export const EXPIRED_CONFIDENCE_BPS = 10_000;
-
-/** The sealed body of one resolved call: what calibration reads, and where it came from. */
-export interface CallRecordBody {
-  readonly format: "augur-call/v1";
-  readonly chainId: number;
-  readonly ledger: string;
-  readonly callId: string;
-  readonly agent: string;
-  readonly agentId: string;
-  readonly seasonId: string;
-  readonly outcome: "hit" | "miss" | "void";
-  readonly confidenceBps: number;
-  /** Block time of the Settled / Expired event, unix seconds. */
-  readonly resolvedAt: number;
-  readonly resolveTx: string;
-  readonly reveal: Readonly<Record<string, string | number>> | null;
-  readonly exitPrice: string | null;
-}
 
 const text = (v: unknown) => (v as bigint | string).toString().toLowerCase();
 

@@ -13,7 +13,7 @@ import {
   UnknownAgentError,
   UnknownSeasonError,
   WrongSignerError,
-} from "./errors";
+} from "@augur/records";
 import { ingestRecord, type Submission } from "./ingest";
 import {
   addTestSeason,

@@ -1,3 +1,19 @@
+import {
+  AgentExistsError,
+  AgentKeyInUseError,
+  normalizeMessage,
+  RECORD_TYPE_NAMES,
+  RecordOutOfSeasonError,
+  recoverSigner,
+  SeasonClosedError,
+  sealedRecord,
+  sealRecord,
+  TIME_FIELD,
+  UnknownAgentError,
+  UnknownSeasonError,
+  WrongSignerError,
+  type RecordTypeName,
+} from "@augur/records";
 import { InvalidInputError, type Hex32 } from "@augur/scorer";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
@@ -5,19 +21,6 @@ import { findAgent, findAgentByKey, insertAgent } from "../store/queries/agents"
 import { findRecord, insertRecord } from "../store/queries/records";
 import { findSeason, seasonClosesAt } from "../store/queries/seasons";
 import type { RecordKind } from "../store/schema";
-import {
-  AgentExistsError,
-  AgentKeyInUseError,
-  RecordOutOfSeasonError,
-  SeasonClosedError,
-  UnknownAgentError,
-  UnknownSeasonError,
-  WrongSignerError,
-} from "./errors";
-import { RECORD_TYPE_NAMES, TIME_FIELD, type RecordTypeName } from "./fields";
-import { sealedRecord, sealRecord } from "./sealed";
-import { recoverSigner } from "./signature";
-import { normalizeMessage } from "./validate";
 
 /** What an agent posts: one EIP-712 message of a record type, with its signature(s). */
 export interface Submission {

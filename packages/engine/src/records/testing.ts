@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
+import { augurDomain, typedDataTypes, type RecordTypeName } from "@augur/records";
 import { Wallet } from "ethers";
 import type { Store } from "../store/open";
 import { insertSeason } from "../store/queries/seasons";
-import { augurDomain, typedDataTypes } from "./eip712";
-import type { RecordTypeName } from "./fields";
 import type { Submission } from "./ingest";
 
 /** Deterministic keys for tests, derived from a label (never used outside tests). */

@@ -1,7 +1,7 @@
 import { formatIsoHour, type RefereeInput, type RefereePrediction } from "@augur/scorer";
 import type { Kysely } from "kysely";
 import { HOUR_SECONDS } from "../closes/record";
-import { callTerms } from "../records/call-terms";
+import { callTerms } from "@augur/records";
 import { closesBetween } from "../store/queries/closes";
 import type { Season } from "../store/queries/seasons";
 import type { Database } from "../store/schema";

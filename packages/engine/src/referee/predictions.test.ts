@@ -1,6 +1,5 @@
 import { expect } from "chai";
-import type { CallRecordBody } from "../indexer/calls";
-import { callTerms } from "../records/call-terms";
+import { type CallRecordBody, callTerms } from "@augur/records";
 import { histogramOf } from "./histogram";
 import { predictionOf } from "./predictions";
 

@@ -1,7 +1,7 @@
 import type { RefereePrediction } from "@augur/scorer";
 import { formatIsoHour } from "@augur/scorer";
 import { HOUR_SECONDS } from "../closes/record";
-import type { CallTerms } from "../records/call-terms";
+import type { CallTerms } from "@augur/records";
 
 /** A referee prediction with its slot as unix seconds (the hour's start), for matching closes. */
 export interface MappedPrediction extends RefereePrediction {

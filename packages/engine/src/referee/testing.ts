@@ -1,5 +1,5 @@
 import { type SealedClose, sealClose, HOUR_SECONDS } from "../closes/record";
-import type { CallRecordBody } from "../indexer/calls";
+import type { CallRecordBody } from "@augur/records";
 import type { EngineRecord } from "../records/append";
 
 const LEDGER = "0x3333333333333333333333333333333333333333";

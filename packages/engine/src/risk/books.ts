@@ -1,5 +1,5 @@
 import type { AgentRecords } from "../cycle/agent-records";
-import { decisionPointOf, tradePointOf } from "../site/api/record-bodies";
+import { decisionPointOf, tradePointOf } from "@augur/records";
 import type { AgentBook } from "./view";
 
 const byTime = <T extends { readonly at: number }>(x: T, y: T) => x.at - y.at;

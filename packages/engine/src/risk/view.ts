@@ -1,5 +1,5 @@
 import { deriveVaultInput, type VaultInput } from "@augur/scorer";
-import type { DecisionPoint, SnapshotPoint, TradePoint } from "../site/api/record-bodies";
+import type { DecisionPoint, SnapshotPoint, TradePoint } from "@augur/records";
 
 export interface AgentBook {
   readonly agentId: string;

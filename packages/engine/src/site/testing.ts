@@ -6,7 +6,7 @@ import { type SealedClose, sealClose } from "../closes/record";
 import type { AnchorReceipt, Keeper } from "../cycle/seams";
 import { AugurScorer } from "../cycle/augur-scorer";
 import { runCycle } from "../cycle/run";
-import type { CallRecordBody } from "../indexer/calls";
+import type { CallRecordBody } from "@augur/records";
 import { appendEngineRecords, type EngineRecord } from "../records/append";
 import { ingestRecord, type Submission } from "../records/ingest";
 import { addTestSeason, SEASON_START, sign, TEST_CHAIN_ID, testWallet } from "../records/testing";

@@ -1,4 +1,4 @@
-import type { CallPoint } from "./api/record-bodies";
+import type { CallPoint } from "@augur/records";
 
 /** The `/api/v1` answers the pages read (the shapes the routes send). */
 export interface SeasonsView {

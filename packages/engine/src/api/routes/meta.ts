@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifySchema } from "fastify";
-import { augurDomain, allTypedDataTypes } from "../../records/eip712";
-import { RECORD_TYPE_NAMES } from "../../records/fields";
+import { allTypedDataTypes, augurDomain, RECORD_TYPE_NAMES } from "@augur/records";
 import type { ApiDeps } from "../deps";
 import { MerkleLogStore } from "../../store/merkle/log-store";
 

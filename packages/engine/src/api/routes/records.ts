@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ingestRecord, type Submission } from "../../records/ingest";
-import { RECORD_TYPE_NAMES } from "../../records/fields";
+import { RECORD_TYPE_NAMES } from "@augur/records";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { errorBody, hex32Schema, signatureSchema, uintSchema } from "../schemas";

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { ID_PATTERN } from "../../records/fields";
+import { ID_PATTERN } from "@augur/records";
 import { openStore } from "../../store/open";
 import { closeSeason, findSeason, insertSeason } from "../../store/queries/seasons";
 import { AugurError } from "@augur/scorer";

@@ -16,7 +16,7 @@ import {
   standingsPage,
   type StandingSort,
 } from "./queries";
-import { callPoint, snapshotPoint, streaks } from "./record-bodies";
+import { callPoint, snapshotPoint, streaks } from "@augur/records";
 import { servedRiskRows } from "../../risk/served";
 import { latestRiskRows } from "../../store/queries/risk";
 

@@ -4,7 +4,7 @@
  * `{ format, type, domain, message }`; call records are the chain indexer's `augur-call/v1`
  * bodies (`indexer/calls.ts`), read by `callTerms` (the one reader the referee uses too).
  */
-import { callTerms } from "../../records/call-terms";
+import { callTerms } from "./call-terms";
 
 const USDG_UNITS = 1e6;
 const PRICE_UNITS = 1e18;

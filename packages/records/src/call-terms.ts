@@ -1,4 +1,20 @@
-import type { CallRecordBody } from "../indexer/calls";
+/** The sealed body of one resolved call (`augur-call/v1`, written by the engine's chain indexer). */
+export interface CallRecordBody {
+  readonly format: "augur-call/v1";
+  readonly chainId: number;
+  readonly ledger: string;
+  readonly callId: string;
+  readonly agent: string;
+  readonly agentId: string;
+  readonly seasonId: string;
+  readonly outcome: "hit" | "miss" | "void";
+  readonly confidenceBps: number;
+  /** Block time of the Settled / Expired event, unix seconds. */
+  readonly resolvedAt: number;
+  readonly resolveTx: string;
+  readonly reveal: Readonly<Record<string, string | number>> | null;
+  readonly exitPrice: string | null;
+}
 
 /** What a sealed call record (`augur-call/v1`, written by the chain indexer) says, in plain numbers. */
 export interface CallTerms {

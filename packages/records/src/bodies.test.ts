@@ -1,6 +1,6 @@
 import { expect } from "chai";
-import type { CallRecordBody } from "../../indexer/calls";
-import { callPoint, type CallPoint, streaks } from "./record-bodies";
+import type { CallRecordBody } from "./call-terms";
+import { callPoint, type CallPoint, streaks } from "./bodies";
 
 const call = (closesAt: number, outcome: CallPoint["outcome"]): CallPoint => ({
   callId: String(closesAt),
@@ -18,7 +18,7 @@ const call = (closesAt: number, outcome: CallPoint["outcome"]): CallPoint => ({
   seal: "0x",
 });
 
-describe("site views", () => {
+describe("record bodies as the site reads them", () => {
   it("streaks: current and best run of hits in close order; a void counts as nothing", () => {
     const calls = [
       call(5, "hit"),
