@@ -5,15 +5,19 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { buildApp } from "@augur/engine/src/api/app";
-import { cycleOnce } from "@augur/engine/src/cli/commands/cycle";
-import { openKeeper, type KeeperHandle } from "@augur/engine/src/keeper/config";
-import { openStore, type Store } from "@augur/engine/src/store/open";
-import { SQLITE_FILE_NAME } from "@augur/engine/src/store/location";
-import { assertMaySpend } from "@augur/engine/src/modes/guard";
-import { currentMode } from "@augur/engine/src/modes/state";
-import { insertSeason } from "@augur/engine/src/store/queries/seasons";
-import { openStewardshipMonitor } from "@augur/engine/src/stewardship/monitor";
+import {
+  assertMaySpend,
+  buildApp,
+  currentMode,
+  cycleOnce,
+  insertSeason,
+  type KeeperHandle,
+  openKeeper,
+  openStewardshipMonitor,
+  openStore,
+  SQLITE_FILE_NAME,
+  type Store,
+} from "@augur/engine";
 import { demoAgents, KEEPER_ACCOUNT, nodeAccount } from "./start/agents";
 import { startDemoChain, type DemoChain } from "./start/chain";
 import { parseStartOptions, START_HELP, StartUsageError, type StartOptions } from "./start/options";

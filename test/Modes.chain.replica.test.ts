@@ -6,20 +6,20 @@ import hre, { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { seal } from "@augur/scorer";
-import { buildApp } from "@augur/engine/src/api/app";
-import { main } from "@augur/engine/src/cli/main";
-import { fakeIo } from "@augur/engine/src/cli/testing";
-import { runCycle } from "@augur/engine/src/cycle/run";
-import { dateOf } from "@augur/engine/src/cycle/stewardship";
-import { assertMaySpend } from "@augur/engine/src/modes/guard";
-import { modeHistory } from "@augur/engine/src/modes/state";
-import { sitePages } from "@augur/engine/src/modes/testing";
-import { registration, sign, snapshot, testWallet } from "@augur/engine/src/records/testing";
-import { storeLocation } from "@augur/engine/src/store/location";
-import { openStore } from "@augur/engine/src/store/open";
-import { latestAnchor } from "@augur/engine/src/store/queries/anchors";
-import { insertSeason } from "@augur/engine/src/store/queries/seasons";
-import { listStewardshipDays } from "@augur/engine/src/store/queries/stewardship";
+import {
+  assertMaySpend,
+  buildApp,
+  dateOf,
+  insertSeason,
+  latestAnchor,
+  listStewardshipDays,
+  modeHistory,
+  openStore,
+  runCli as main,
+  runCycle,
+  storeLocation,
+} from "@augur/engine";
+import { fakeIo, registration, sign, sitePages, snapshot, testWallet } from "@augur/engine/test-support";
 import { expectEveryProofOnChain, RegistryKeeper } from "./shared/anchoring";
 import {
   DAY,

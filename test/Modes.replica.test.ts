@@ -3,16 +3,26 @@ import hre, { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { BrowserProvider } from "ethers";
-import { buildApp } from "@augur/engine/src/api/app";
-import { runCycle } from "@augur/engine/src/cycle/run";
-import { addDays, checkedDay } from "@augur/engine/src/modes/days";
-import { readReceipt } from "@augur/engine/src/modes/receipt/chain";
-import { modeHistory } from "@augur/engine/src/modes/state";
-import { referenceHistory, scriptedDays, sitePages } from "@augur/engine/src/modes/testing";
-import { registration, sign, snapshot, testWallet } from "@augur/engine/src/records/testing";
-import { openStore } from "@augur/engine/src/store/open";
-import { appendModeRecord } from "@augur/engine/src/store/queries/modes";
-import { insertSeason } from "@augur/engine/src/store/queries/seasons";
+import {
+  addDays,
+  appendModeRecord,
+  buildApp,
+  checkedDay,
+  insertSeason,
+  modeHistory,
+  openStore,
+  readReceipt,
+  runCycle,
+} from "@augur/engine";
+import {
+  referenceHistory,
+  registration,
+  scriptedDays,
+  sign,
+  sitePages,
+  snapshot,
+  testWallet,
+} from "@augur/engine/test-support";
 import { expectEveryProofOnChain, RegistryKeeper } from "./shared/anchoring";
 import { announceReplicaMode, deployReplica } from "./shared/replica";
 

@@ -3,10 +3,7 @@ import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { seal } from "@augur/scorer";
-import { runCycle } from "@augur/engine/src/cycle/run";
-import { ReorgTooDeepError } from "@augur/engine/src/indexer/errors";
-import { openStore } from "@augur/engine/src/store/open";
-import { listStewardshipDays } from "@augur/engine/src/store/queries/stewardship";
+import { listStewardshipDays, openStore, ReorgTooDeepError, runCycle } from "@augur/engine";
 import {
   DAY,
   DUST,

@@ -1,4 +1,4 @@
-import { startHardhatNode, type HardhatNode } from "@augur/engine/src/chain/node";
+import { type HardhatNode, startHardhatNode } from "@augur/engine";
 import type { AugurDeployment } from "../../deploy";
 import type { Replica } from "../replica/types";
 import { KEEPER_ACCOUNT, nodeAccount } from "./agents";

@@ -2,7 +2,7 @@ import { id, MaxUint256 } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
 import { STEWARDSHIP_V1 } from "@augur/scorer";
-import type { StewardshipSettings } from "@augur/engine/src/stewardship/config";
+import type { StewardshipSettings } from "@augur/engine";
 import { MockStockToken__factory, TokenBatcher__factory, type TokenBatcher } from "../../typechain-types";
 import { openProjectToken } from "../replica/project-token";
 import type { Replica } from "../replica/types";

@@ -1,6 +1,4 @@
-import type { Store } from "@augur/engine/src/store/open";
-import { latestAnchor } from "@augur/engine/src/store/queries/anchors";
-import { latestScoringTime, leaderboard } from "@augur/engine/src/store/queries/scores";
+import { latestAnchor, latestScoringTime, leaderboard, type Store } from "@augur/engine";
 import type { DemoTrader } from "./trader";
 
 export interface TableRow {

@@ -25,10 +25,13 @@ import {
   type RecordType,
   type SignedRecord,
 } from "@augur/agent";
-import { startHardhatNode, type HardhatNode } from "@augur/engine/src/chain/node";
-import { main as augurMain } from "@augur/engine/src/cli/main";
-import { MerkleLogStore } from "@augur/engine/src/store/merkle/log-store";
-import { openStore } from "@augur/engine/src/store/open";
+import {
+  type HardhatNode,
+  MerkleLogStore,
+  openStore,
+  runCli as augurMain,
+  startHardhatNode,
+} from "@augur/engine";
 import { nodeAccount } from "../../scripts/start/agents";
 import { augur, childEnv, hardhat, serve, type Served } from "./augur-process";
 

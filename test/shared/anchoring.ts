@@ -3,9 +3,7 @@ import { ethers } from "hardhat";
 import type { FastifyInstance } from "fastify";
 import type { TransactionReceipt } from "ethers";
 import { verifyInclusion, type Hex32 } from "@augur/scorer";
-import type { AnchorReceipt, Keeper, LogHead } from "@augur/engine/src/cycle/seams";
-import { MerkleLogStore } from "@augur/engine/src/store/merkle/log-store";
-import type { Store } from "@augur/engine/src/store/open";
+import { type AnchorReceipt, type Keeper, type LogHead, MerkleLogStore, type Store } from "@augur/engine";
 import type { AnchorRegistry } from "../../typechain-types";
 
 const log = new MerkleLogStore();

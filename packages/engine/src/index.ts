@@ -1,1 +1,37 @@
+/**
+ * @augur/engine — what code outside the engine (scripts, contract tests, tasks) may use. Nothing
+ * outside imports `src/...`: add a line here instead. Test helpers are in `@augur/engine/test-support`.
+ */
+
+// store: the database, its SQL and the Merkle log
+export { openStore, type Store } from "./store/open";
+export { storeLocation, SQLITE_FILE_NAME, type StoreLocation } from "./store/location";
+export { MerkleLogStore } from "./store/merkle/log-store";
+export { latestAnchor } from "./store/queries/anchors";
+export { appendModeRecord } from "./store/queries/modes";
+export { latestScoringTime, leaderboard } from "./store/queries/scores";
+export { insertSeason } from "./store/queries/seasons";
+export { listStewardshipDays } from "./store/queries/stewardship";
+
+// chain
+export { startHardhatNode, type HardhatNode } from "./chain/node";
+export { ReorgTooDeepError } from "./indexer/errors";
+export { openKeeper, type KeeperHandle } from "./keeper/config";
+
+// features
+export { addDays, checkedDay } from "./modes/days";
+export { assertMaySpend } from "./modes/guard";
+export { readReceipt } from "./modes/receipt/chain";
+export { currentMode, modeHistory } from "./modes/state";
+export type { StewardshipSettings } from "./stewardship/config";
+export { openStewardshipMonitor } from "./stewardship/monitor";
+
+// cycle
+export { runCycle } from "./cycle/run";
+export type { AnchorReceipt, Keeper, LogHead } from "./cycle/seams";
+export { dateOf, type StewardshipSource } from "./cycle/stewardship";
+
+// http and cli
+export { buildApp } from "./api/app";
 export { main as runCli } from "./cli/main";
+export { cycleOnce } from "./cli/commands/cycle";

@@ -5,8 +5,15 @@ import { verifyInclusion, type Hex32 } from "@augur/scorer";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";
-import { addTestSeason, registration, sign, snapshot, testWallet, TEST_NOW } from "../records/testing";
-import { addTestScore, anchorWholeLog, REGISTRY, testApp } from "./testing";
+import {
+  addTestSeason,
+  registration,
+  sign,
+  snapshot,
+  testWallet,
+  TEST_NOW,
+} from "../../test-support/records/testing";
+import { addTestScore, anchorWholeLog, REGISTRY, testApp } from "../../test-support/api/testing";
 
 for (const backend of testBackends()) {
   describe(`HTTP API on ${backend.name}`, () => {

@@ -11,9 +11,9 @@ import {
   trade,
   TEST_CHAIN_ID,
   TEST_NOW,
-} from "../records/testing";
+} from "../../test-support/records/testing";
 import { ingestRecord, type Submission } from "../records/ingest";
-import { testApp } from "./testing";
+import { testApp } from "../../test-support/api/testing";
 
 /** Strings meant to break parsers, routers and validators. */
 const NASTY = [

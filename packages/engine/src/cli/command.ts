@@ -1,5 +1,3 @@
-import { AugurError } from "@augur/scorer";
-
 /** One `augur <name>` subcommand; each lives in its own file under `commands/`. */
 export interface Command {
   readonly name: string;
@@ -18,9 +16,4 @@ export interface CommandIo {
 }
 
 /** A bad command line: exit code 2 and one line on stderr. */
-export class UsageError extends AugurError {
-  override readonly name = "UsageError";
-  constructor(message: string) {
-    super("USAGE", message);
-  }
-}
+export { UsageError } from "../config/env";

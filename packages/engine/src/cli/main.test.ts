@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { main } from "./main";
-import { fakeIo } from "./testing";
+import { fakeIo } from "../../test-support/cli/testing";
 
 describe("augur CLI dispatcher", () => {
   it("lists the commands on --help and exits 0", async () => {

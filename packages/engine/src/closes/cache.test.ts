@@ -8,7 +8,7 @@ import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";
 import { BACKFILL_HOURS, cacheHourlyCloses, hoursToRead } from "./cache";
 import { closeOf, HOUR_SECONDS, type CloseRecordBody } from "./record";
-import { FakeCloses } from "./testing";
+import { FakeCloses } from "../../test-support/closes/testing";
 
 const log = new MerkleLogStore();
 const TSLA = "0x1111111111111111111111111111111111111111";

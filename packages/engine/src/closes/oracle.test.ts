@@ -8,7 +8,7 @@ import {
   HARDHAT_KEYS,
   startHardhatNode,
   type HardhatNode,
-} from "../keeper/testing";
+} from "../../test-support/keeper/testing";
 import { openStore, type Store } from "../store/open";
 import { cacheHourlyCloses } from "./cache";
 import { OracleCloses } from "./oracle";

@@ -11,10 +11,10 @@ import {
 import { storeSealedCloses } from "../closes/cache";
 import { HOUR_SECONDS } from "../closes/record";
 import { appendEngineRecords, type EngineRecord } from "../records/append";
-import { addTestSeason, SEASON_START, TEST_NOW } from "../records/testing";
+import { addTestSeason, SEASON_START, TEST_NOW } from "../../test-support/records/testing";
 import type { RefereeBoardBody } from "../referee/board";
 import { epochInput } from "../referee/input";
-import { testCallRecord, testCloses } from "../referee/testing";
+import { testCallRecord, testCloses } from "../../test-support/referee/testing";
 import { isAppendOnlyViolation } from "../store/errors";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";

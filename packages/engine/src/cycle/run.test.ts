@@ -8,7 +8,7 @@ import {
   snapshot,
   TEST_CHAIN_ID,
   TEST_NOW,
-} from "../records/testing";
+} from "../../test-support/records/testing";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";

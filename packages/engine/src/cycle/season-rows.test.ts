@@ -15,7 +15,7 @@ import {
   trade,
   TEST_CHAIN_ID,
   TEST_NOW,
-} from "../records/testing";
+} from "../../test-support/records/testing";
 import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";
 import { canonicalJson } from "@augur/scorer";

@@ -17,7 +17,7 @@ import {
   POOL,
   TOKEN,
   writeScriptedHistory,
-} from "../stewardship/testing";
+} from "../../test-support/stewardship/testing";
 import { StewardshipScopeError } from "./errors";
 import { runCycle } from "./run";
 import { recordStewardshipDays } from "./stewardship";

@@ -15,7 +15,7 @@ import {
   trade,
   TEST_CHAIN_ID,
   TEST_NOW,
-} from "../records/testing";
+} from "../../test-support/records/testing";
 import { openStore, type Store } from "../store/open";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";

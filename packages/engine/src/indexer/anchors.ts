@@ -2,7 +2,7 @@ import type { Log } from "ethers";
 import type { Kysely } from "kysely";
 import type { Hex32 } from "@augur/scorer";
 import { recordAnchor } from "../cycle/run";
-import { ANCHORED_TOPIC, anchorRegistry } from "../keeper/abi";
+import { ANCHORED_TOPIC, anchorRegistry } from "../chain/abi/anchor-registry";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import type { Database } from "../store/schema";

@@ -2,10 +2,16 @@ import { expect } from "chai";
 import type { Log } from "ethers";
 import { seal } from "@augur/scorer";
 import { ingestRecord } from "../records/ingest";
-import { addTestSeason, registerTestAgent, SEASON_START, TEST_CHAIN_ID, TEST_NOW } from "../records/testing";
+import {
+  addTestSeason,
+  registerTestAgent,
+  SEASON_START,
+  TEST_CHAIN_ID,
+  TEST_NOW,
+} from "../../test-support/records/testing";
 import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";
-import { callLedger } from "./call-ledger-abi";
+import { callLedger } from "../chain/abi/call-ledger";
 import { CallLedgerEvents, EXPIRED_CONFIDENCE_BPS } from "./calls";
 import { ReorgTooDeepError } from "./errors";
 import { MODE_FORMAT } from "../modes/records";

@@ -7,7 +7,7 @@ import { isFinalMode } from "../modes/timeline";
 import type { Store } from "../store/open";
 import type { Database } from "../store/schema";
 import { logPlace, type Source } from "./blocks";
-import { callLedger, DIRECTIONS, OUTCOMES } from "./call-ledger-abi";
+import { callLedger, DIRECTIONS, OUTCOMES } from "../chain/abi/call-ledger";
 import { ReorgTooDeepError } from "./errors";
 import type { EventHandler } from "./follow";
 

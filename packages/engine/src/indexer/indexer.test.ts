@@ -1,13 +1,13 @@
 import { expect } from "chai";
 import { Contract, NonceManager, Wallet } from "ethers";
-import { ANCHOR_REGISTRY_ABI } from "../keeper/abi";
+import { ANCHOR_REGISTRY_ABI } from "../chain/abi/anchor-registry";
 import {
   appendSeals,
   deployRegistry,
   HARDHAT_KEYS,
   startHardhatNode,
   type HardhatNode,
-} from "../keeper/testing";
+} from "../../test-support/keeper/testing";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { testBackends } from "../store/testing";

@@ -10,9 +10,19 @@ import {
   type Log,
   type LogDescription,
 } from "ethers";
-import { deployArtifact, HARDHAT_KEYS, startHardhatNode, type HardhatNode } from "../keeper/testing";
+import {
+  deployArtifact,
+  HARDHAT_KEYS,
+  startHardhatNode,
+  type HardhatNode,
+} from "../../test-support/keeper/testing";
 import { ingestRecord } from "../records/ingest";
-import { addTestSeason, registerTestAgent, TEST_CHAIN_ID, TEST_NOW } from "../records/testing";
+import {
+  addTestSeason,
+  registerTestAgent,
+  TEST_CHAIN_ID,
+  TEST_NOW,
+} from "../../test-support/records/testing";
 import { openStore, type Store } from "../store/open";
 import { ledgerIndexer } from "./ledger";
 

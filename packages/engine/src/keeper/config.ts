@@ -1,7 +1,8 @@
 import { Contract, getAddress, JsonRpcProvider } from "ethers";
+import { CALL_LEDGER_ABI } from "../chain/abi/call-ledger";
 import type { ClosesSource } from "../closes/cache";
 import { OracleCloses } from "../closes/oracle";
-import { integerOption, type Env } from "../cli/options";
+import { confirmationsOption, integerOption, rpcOption, type Env } from "../config/env";
 import type { FollowReport } from "../indexer/follow";
 import { allOf, ledgerIndexer } from "../indexer/ledger";
 import { registryIndexer } from "../indexer/registry";
@@ -71,7 +72,7 @@ export async function openKeeper(
   store: Store,
   progress: (line: string) => void,
 ): Promise<KeeperHandle> {
-  const rpc = (flags.rpc ?? env.AUGUR_RPC_URL ?? "").trim();
+  const rpc = rpcOption(flags, env);
   if (!/^https?:\/\/[^\s]+$/.test(rpc)) throw new KeeperConfigError("--rpc must be an http(s):// URL");
   const registryText = (flags.registry ?? env.AUGUR_REGISTRY ?? "").trim();
   const registryAddress = addressOption("--registry", registryText);
@@ -79,13 +80,7 @@ export async function openKeeper(
   const ledgerAddress = ledgerText ? addressOption("--ledger", ledgerText) : undefined;
   const oracleText = (flags.oracle ?? env.AUGUR_ORACLE ?? "").trim();
   let oracleAddress = oracleText ? addressOption("--oracle", oracleText) : undefined;
-  const confirmations = integerOption(
-    "--confirmations",
-    flags.confirmations ?? env.AUGUR_CONFIRMATIONS,
-    1,
-    1,
-    1000,
-  );
+  const confirmations = confirmationsOption(flags, env);
   const startBlock = integerOption(
     "--start-block",
     flags["start-block"] ?? env.AUGUR_START_BLOCK,
@@ -129,7 +124,7 @@ export async function openKeeper(
   }
   if (!oracleAddress && ledgerAddress) {
     // The ledger settles against exactly one oracle: the referee's closes come from the same one.
-    const ledger = new Contract(ledgerAddress, ["function oracle() view returns (address)"], provider);
+    const ledger = new Contract(ledgerAddress, CALL_LEDGER_ABI, provider);
     oracleAddress = getAddress((await ledger.getFunction("oracle").staticCall()) as string);
   }
   if (oracleAddress && (await provider.getCode(oracleAddress)) === "0x") {

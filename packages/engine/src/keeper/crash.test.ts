@@ -6,15 +6,25 @@ import { expect } from "chai";
 import { Contract, Wallet } from "ethers";
 import { verifyInclusion, type Hex32 } from "@augur/scorer";
 import { ingestRecord } from "../records/ingest";
-import { addTestSeason, registerTestAgent, TEST_CHAIN_ID, TEST_NOW } from "../records/testing";
+import {
+  addTestSeason,
+  registerTestAgent,
+  TEST_CHAIN_ID,
+  TEST_NOW,
+} from "../../test-support/records/testing";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import { openStore, type Store } from "../store/open";
-import { ANCHOR_REGISTRY_ABI } from "./abi";
+import { ANCHOR_REGISTRY_ABI } from "../chain/abi/anchor-registry";
 import { CRASH_STAGES } from "./crash";
 import { journal, openNonce } from "./journal";
-import { deployRegistry, HARDHAT_KEYS, startHardhatNode, type HardhatNode } from "./testing";
+import {
+  deployRegistry,
+  HARDHAT_KEYS,
+  startHardhatNode,
+  type HardhatNode,
+} from "../../test-support/keeper/testing";
 
-const CHILD = join(__dirname, "crash-child.ts");
+const CHILD = join(__dirname, "../../test-support/keeper/crash-child.ts");
 const ENGINE_DIR = join(__dirname, "../..");
 const ROUNDS = 4;
 const log = new MerkleLogStore();

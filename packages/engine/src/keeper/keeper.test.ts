@@ -15,7 +15,7 @@ import {
   headOf,
   startHardhatNode,
   type HardhatNode,
-} from "./testing";
+} from "../../test-support/keeper/testing";
 
 describe("keeper against a hardhat node", function () {
   let node: HardhatNode;

@@ -3,7 +3,7 @@ import type { AnchorReceipt, Keeper, LogHead } from "../cycle/seams";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { isUniqueViolation } from "../store/errors";
-import { anchorRegistry } from "./abi";
+import { anchorRegistry } from "../chain/abi/anchor-registry";
 import { storedConsistencyProof } from "./consistency";
 import { crashPoint } from "./crash";
 import {

@@ -1,7 +1,7 @@
 import { Contract, toBeHex, zeroPadValue, type JsonRpcProvider, type Log } from "ethers";
 import type { Hex32 } from "@augur/scorer";
 import type { AnchorReceipt } from "../cycle/seams";
-import { ANCHORED_TOPIC, ANCHOR_REGISTRY_ABI, anchorRegistry } from "./abi";
+import { ANCHORED_TOPIC, ANCHOR_REGISTRY_ABI, anchorRegistry } from "../chain/abi/anchor-registry";
 
 /** The registry's newest head, or size 0 before the first post. */
 export interface ChainHead {

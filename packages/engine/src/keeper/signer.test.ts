@@ -5,7 +5,7 @@ import { expect } from "chai";
 import { encryptKeystoreJson, Wallet } from "ethers";
 import { KeeperConfigError } from "./errors";
 import { loadSigner } from "./signer";
-import { HARDHAT_KEYS } from "./testing";
+import { HARDHAT_KEYS } from "../../test-support/keeper/testing";
 
 async function refusal(source: Parameters<typeof loadSigner>[0]): Promise<string> {
   try {

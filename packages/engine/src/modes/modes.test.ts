@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { buildApp } from "../api/app";
 import { runCycle } from "../cycle/run";
 import { CountingScorer, FakeKeeper } from "../cycle/testing";
-import { registration, sign, snapshot, TEST_CHAIN_ID, testWallet } from "../records/testing";
+import { registration, sign, snapshot, TEST_CHAIN_ID, testWallet } from "../../test-support/records/testing";
 import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { latestAnchor } from "../store/queries/anchors";
@@ -16,7 +16,7 @@ import { assertMaySpend } from "./guard";
 import { writeNotice } from "./notices";
 import { methodologyNoticeBody } from "./records";
 import { currentMode, modeHistory } from "./state";
-import { referenceHistory, scriptedDays, sitePages } from "./testing";
+import { referenceHistory, scriptedDays, sitePages } from "../../test-support/modes/testing";
 
 const START = "2027-01-15";
 const dayN = (n: number) => addDays(START, n);

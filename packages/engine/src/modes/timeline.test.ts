@@ -4,7 +4,7 @@ import { InvalidInputError, seal, type Hex32 } from "@augur/scorer";
 import { addDays } from "./days";
 import { NoticeRefusedError } from "./errors";
 import { methodologyNoticeBody, modeNoticeBody } from "./records";
-import { dayN, referenceHistory, scriptedDays } from "./testing";
+import { dayN, referenceHistory, scriptedDays } from "../../test-support/modes/testing";
 import {
   modeOn,
   modeTimeline,

@@ -27,7 +27,7 @@ import {
   TEST_CHAIN_ID,
   TEST_NOW,
   SEASON_END,
-} from "./testing";
+} from "../../test-support/records/testing";
 
 const log = new MerkleLogStore();
 

@@ -9,7 +9,13 @@ import { runCycle } from "../cycle/run";
 import type { CallRecordBody } from "@augur/records";
 import { appendEngineRecords, type EngineRecord } from "../records/append";
 import { ingestRecord, type Submission } from "../records/ingest";
-import { addTestSeason, SEASON_START, sign, TEST_CHAIN_ID, testWallet } from "../records/testing";
+import {
+  addTestSeason,
+  SEASON_START,
+  sign,
+  TEST_CHAIN_ID,
+  testWallet,
+} from "../../test-support/records/testing";
 import { openStore, type Store } from "../store/open";
 import { insertSeason } from "../store/queries/seasons";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { getAddress } from "ethers";
-import { integerOption, type Env } from "../cli/options";
+import { integerOption, type Env } from "../config/env";
 import { IndexerConfigError } from "../indexer/errors";
 
 /** parseArgs options of the stewardship monitor (`augur cycle`). */

@@ -4,7 +4,7 @@ import { logPlace, type LogPlace, type Source } from "../indexer/blocks";
 import { ReorgTooDeepError } from "../indexer/errors";
 import type { EventHandler } from "../indexer/follow";
 import type { Database } from "../store/schema";
-import { erc20, SWAP_TOPIC, TRANSFER_TOPIC, uniswapV3Pool } from "./abi";
+import { erc20, SWAP_TOPIC, TRANSFER_TOPIC, uniswapV3Pool } from "../chain/abi/stewardship";
 
 const lower = (v: unknown) => String(v).toLowerCase();
 const amount = (v: unknown) => (v as bigint).toString();

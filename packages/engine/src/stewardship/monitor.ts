@@ -4,7 +4,7 @@ import { IndexerConfigError } from "../indexer/errors";
 import { EventFollower, type ChainReader } from "../indexer/follow";
 import { allOf } from "../indexer/ledger";
 import type { Store } from "../store/open";
-import { erc20, uniswapV3Pool } from "./abi";
+import { erc20, uniswapV3Pool } from "../chain/abi/stewardship";
 import type { MonitoredPool } from "./chain-data";
 import type { StewardshipSettings } from "./config";
 import { PoolSwapEvents, TokenTransferEvents } from "./events";

@@ -1,5 +1,5 @@
 import { JsonRpcProvider } from "ethers";
-import { integerOption, type Env } from "../cli/options";
+import { confirmationsOption, rpcOption, type Env } from "../config/env";
 import type { StewardshipSource } from "../cycle/stewardship";
 import { IndexerConfigError } from "../indexer/errors";
 import type { Store } from "../store/open";
@@ -22,17 +22,11 @@ export async function openStewardship(
   store: Store,
 ): Promise<StewardshipHandle> {
   const settings = stewardshipSettings(flags, env);
-  const rpc = (flags.rpc ?? env.AUGUR_RPC_URL ?? "").trim();
+  const rpc = rpcOption(flags, env);
   if (!/^https?:\/\/[^\s]+$/.test(rpc)) {
     throw new IndexerConfigError("the stewardship monitor needs --rpc (an http(s):// URL)");
   }
-  const confirmations = integerOption(
-    "--confirmations",
-    flags.confirmations ?? env.AUGUR_CONFIRMATIONS,
-    1,
-    1,
-    1000,
-  );
+  const confirmations = confirmationsOption(flags, env);
   const provider = new JsonRpcProvider(rpc, undefined, { staticNetwork: true, cacheTimeout: -1 });
   try {
     const chainId = Number(await provider.send("eth_chainId", []));

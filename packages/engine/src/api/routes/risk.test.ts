@@ -2,11 +2,11 @@ import { expect } from "chai";
 import { seal, type RiskRow } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
-import { addTestSeason, TEST_CHAIN_ID } from "../../records/testing";
+import { addTestSeason, TEST_CHAIN_ID } from "../../../test-support/records/testing";
 import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../site/testing";
 import type { Store } from "../../store/open";
 import { testBackends } from "../../store/testing";
-import { anchorWholeLog } from "../testing";
+import { anchorWholeLog } from "../../../test-support/api/testing";
 
 type ServedRow = RiskRow & {
   methodology: string;

@@ -5,8 +5,15 @@ import { buildApp } from "../app";
 import { recordStewardshipDays } from "../../cycle/stewardship";
 import type { Store } from "../../store/open";
 import { testBackends } from "../../store/testing";
-import { addr, DAY, fakeSource, HISTORY_DAY0, TOKEN, writeScriptedHistory } from "../../stewardship/testing";
-import { anchorWholeLog } from "../testing";
+import {
+  addr,
+  DAY,
+  fakeSource,
+  HISTORY_DAY0,
+  TOKEN,
+  writeScriptedHistory,
+} from "../../../test-support/stewardship/testing";
+import { anchorWholeLog } from "../../../test-support/api/testing";
 
 interface Served {
   state: string | null;

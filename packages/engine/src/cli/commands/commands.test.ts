@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
 import { main } from "../main";
-import { fakeIo } from "../testing";
+import { fakeIo } from "../../../test-support/cli/testing";
 
 async function run(argv: string[]) {
   const c = fakeIo();

@@ -14,7 +14,8 @@ import type { StewardshipSource } from "../../cycle/stewardship";
 import { STEWARDSHIP_HELP, STEWARDSHIP_OPTIONS, stewardshipConfigured } from "../../stewardship/config";
 import { openStewardship, type StewardshipHandle } from "../../stewardship/open";
 import type { Command } from "../command";
-import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+import { storeFrom } from "../../config/env";
+import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 import { repeatUntilSignalled } from "../repeat";
 
 /**

@@ -9,10 +9,10 @@ import {
   HARDHAT_KEYS,
   startHardhatNode,
   type HardhatNode,
-} from "../../keeper/testing";
+} from "../../../test-support/keeper/testing";
 import { openStore } from "../../store/open";
 import { main } from "../main";
-import { fakeIo } from "../testing";
+import { fakeIo } from "../../../test-support/cli/testing";
 
 async function run(argv: string[]) {
   const io = fakeIo();

@@ -3,7 +3,8 @@ import { KEEPER_HELP, KEEPER_OPTIONS, openKeeper } from "../../keeper/config";
 import { keepOnce } from "../../keeper/once";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
-import { integerOption, parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+import { integerOption, storeFrom } from "../../config/env";
+import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 import { repeatUntilSignalled } from "../repeat";
 
 export const command: Command = {

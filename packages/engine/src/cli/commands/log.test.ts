@@ -15,7 +15,7 @@ import {
   type InclusionProof,
 } from "@augur/scorer";
 import { main } from "../main";
-import { fakeIo } from "../testing";
+import { fakeIo } from "../../../test-support/cli/testing";
 import { command } from "./log";
 
 const seals: Hex32[] = Array.from({ length: 13 }, (_, i) => seal({ record: i }));

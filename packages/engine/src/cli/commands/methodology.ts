@@ -5,7 +5,8 @@ import { methodologyNoticeBody } from "../../modes/records";
 import { METHODOLOGY_NOTICE_DAYS } from "../../modes/timeline";
 import { openStore } from "../../store/open";
 import { type Command, UsageError } from "../command";
-import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+import { storeFrom } from "../../config/env";
+import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 
 export const command: Command = {
   name: "methodology",

@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { migrateToLatest, openStore } from "../../store/open";
 import type { Command } from "../command";
-import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+import { storeFrom } from "../../config/env";
+import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 
 export const command: Command = {
   name: "migrate",

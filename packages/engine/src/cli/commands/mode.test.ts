@@ -7,7 +7,7 @@ import { MODE_FORMAT } from "../../modes/records";
 import { openStore } from "../../store/open";
 import { appendModeRecord } from "../../store/queries/modes";
 import { main } from "../main";
-import { fakeIo } from "../testing";
+import { fakeIo } from "../../../test-support/cli/testing";
 
 async function run(argv: string[]) {
   const c = fakeIo();

@@ -7,7 +7,8 @@ import { allNotices, currentMode, modeHistory } from "../../modes/state";
 import { NOTICE_TARGETS, OPERATOR_NOTICE_DAYS } from "../../modes/timeline";
 import { openStore } from "../../store/open";
 import { type Command, UsageError } from "../command";
-import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+import { storeFrom } from "../../config/env";
+import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 
 export const command: Command = {
   name: "mode",

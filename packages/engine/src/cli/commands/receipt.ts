@@ -6,7 +6,8 @@ import { checkReceiptArgs, readReceipt, receiptAddress, type ReceiptArgs } from 
 import { appendModeRecord } from "../../store/queries/modes";
 import { openStore } from "../../store/open";
 import { type Command, UsageError } from "../command";
-import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+import { storeFrom } from "../../config/env";
+import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 
 const usage = `Usage: augur receipt --from <block> --to <block> [--rpc <url>] [--token <address>]
                      [--operator <address> ...] [--keeper <address>] [--json] [--save]

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { seal } from "@augur/scorer";
 import { UsageError } from "../command";
 import { main } from "../main";
-import { fakeIo } from "../testing";
+import { fakeIo } from "../../../test-support/cli/testing";
 import { command } from "./seal";
 
 describe("augur seal", () => {

@@ -5,7 +5,8 @@ import { closeSeason, findSeason, insertSeason } from "../../store/queries/seaso
 import { AugurError } from "@augur/scorer";
 import { assertMaySpend } from "../../modes/guard";
 import { type Command, UsageError } from "../command";
-import { parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+import { storeFrom } from "../../config/env";
+import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 
 /** An ISO 8601 time or unix seconds, as unix seconds. */
 function time(flag: string, text: string | undefined): number {

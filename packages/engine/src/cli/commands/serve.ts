@@ -2,7 +2,8 @@ import { parseArgs } from "node:util";
 import { buildApp } from "../../api/app";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
-import { integerOption, parse, STORE_HELP, STORE_OPTIONS, storeFrom } from "../options";
+import { integerOption, storeFrom } from "../../config/env";
+import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 
 export const command: Command = {
   name: "serve",

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { PassThrough } from "node:stream";
 import { canonicalJson, type Hex32, merkleRoot, scoreSeason, seal } from "@augur/scorer";
 import { makeSeason } from "@augur/scorer/src/augur/fixture";
-import { inclusionProof } from "../../verify/testing";
+import { inclusionProof } from "../../../test-support/verify/testing";
 import { main } from "../main";
 import { dependencies } from "./verify";
 

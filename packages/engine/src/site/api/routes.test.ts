@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../api/app";
-import { TEST_CHAIN_ID } from "../../records/testing";
+import { TEST_CHAIN_ID } from "../../../test-support/records/testing";
 import type { Store } from "../../store/open";
 import { testBackends } from "../../store/testing";
 import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../testing";

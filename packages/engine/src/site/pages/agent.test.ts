@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { AugurScorer } from "../../cycle/augur-scorer";
 import { runCycle } from "../../cycle/run";
 import { buildApp } from "../../api/app";
-import { TEST_CHAIN_ID } from "../../records/testing";
+import { TEST_CHAIN_ID } from "../../../test-support/records/testing";
 import { SITE_NOW, SITE_SEASON, seededSiteStore } from "../testing";
 
 describe("agent page", () => {

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from "node:stream";
-import type { CommandIo } from "./command";
+import type { CommandIo } from "../../src/cli/command";
 
 /** Fake streams for running a command in-process: stdin from `input`, outputs captured. */
 export function fakeIo(input = ""): CommandIo & { out(): string; err(): string } {

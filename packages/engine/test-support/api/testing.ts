@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { appendEngineRecords } from "../records/append";
+import { appendEngineRecords } from "../../src/records/append";
 import { TEST_CHAIN_ID, TEST_NOW } from "../records/testing";
-import { MerkleLogStore } from "../store/merkle/log-store";
-import type { Store } from "../store/open";
-import { insertAnchor } from "../store/queries/anchors";
-import { insertScore } from "../store/queries/scores";
-import { buildApp } from "./app";
+import { MerkleLogStore } from "../../src/store/merkle/log-store";
+import type { Store } from "../../src/store/open";
+import { insertAnchor } from "../../src/store/queries/anchors";
+import { insertScore } from "../../src/store/queries/scores";
+import { buildApp } from "../../src/api/app";
 
 export function testApp(store: Store, writesPerMinute = 1_000_000): Promise<FastifyInstance> {
   return buildApp({ store, chainId: TEST_CHAIN_ID, now: () => TEST_NOW }, { writesPerMinute });

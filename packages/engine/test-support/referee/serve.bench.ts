@@ -1,5 +1,5 @@
 /**
- * `npx tsx packages/engine/src/referee/serve.bench.ts`: what the referee costs where it now runs
+ * `npx tsx packages/engine/test-support/referee/serve.bench.ts`: what the referee costs where it now runs
  * (the hourly cycle) and what each route costs a request, over BENCH_AGENTS agents (default
  * 1,000) with BENCH_CALLS resolved calls each (default 100) on 4 pairs × 720 hourly closes, in a
  * temporary SQLite file. The cycle's referee step is timed once (it runs the whole season); each
@@ -9,14 +9,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp } from "../api/app";
-import { storeSealedCloses } from "../closes/cache";
-import { HOUR_SECONDS } from "../closes/record";
-import { runCycle } from "../cycle/run";
-import { FakeKeeper } from "../cycle/testing";
-import { appendEngineRecords, type EngineRecord } from "../records/append";
-import { openStore } from "../store/open";
-import { insertSeason } from "../store/queries/seasons";
+import { buildApp } from "../../src/api/app";
+import { storeSealedCloses } from "../../src/closes/cache";
+import { HOUR_SECONDS } from "../../src/closes/record";
+import { runCycle } from "../../src/cycle/run";
+import { FakeKeeper } from "../../src/cycle/testing";
+import { appendEngineRecords, type EngineRecord } from "../../src/records/append";
+import { openStore } from "../../src/store/open";
+import { insertSeason } from "../../src/store/queries/seasons";
 import { testCallRecord, testCloses } from "./testing";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 1_000);

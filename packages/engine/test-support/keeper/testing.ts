@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Contract, ContractFactory, JsonRpcProvider, Wallet } from "ethers";
 import { seal, type Hex32 } from "@augur/scorer";
-import { REPO_ROOT } from "../chain/node";
-import { MerkleLogStore } from "../store/merkle/log-store";
-import type { Store } from "../store/open";
+import { REPO_ROOT } from "../../src/chain/node";
+import { MerkleLogStore } from "../../src/store/merkle/log-store";
+import type { Store } from "../../src/store/open";
 
-export { REPO_ROOT, startHardhatNode, type HardhatNode } from "../chain/node";
+export { REPO_ROOT, startHardhatNode, type HardhatNode } from "../../src/chain/node";
 
 /** Hardhat's published development accounts (never funded anywhere real). */
 export const HARDHAT_KEYS = [

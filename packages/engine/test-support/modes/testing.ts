@@ -1,6 +1,6 @@
 import { seal, stewardshipStates, type Hex32 } from "@augur/scorer";
-import { addDays } from "./days";
-import type { StewardshipDay } from "./timeline";
+import { addDays } from "../../src/modes/days";
+import type { StewardshipDay } from "../../src/modes/timeline";
 
 /** The first day of every scripted stewardship history in the tests. */
 export const HISTORY_START = "2027-01-01";

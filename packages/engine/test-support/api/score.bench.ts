@@ -7,12 +7,12 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
-import { appendEngineRecords } from "../records/append";
-import { MerkleLogStore } from "../store/merkle/log-store";
-import { openStore } from "../store/open";
-import { insertAnchor } from "../store/queries/anchors";
-import { insertSeason } from "../store/queries/seasons";
-import { buildApp } from "./app";
+import { appendEngineRecords } from "../../src/records/append";
+import { MerkleLogStore } from "../../src/store/merkle/log-store";
+import { openStore } from "../../src/store/open";
+import { insertAnchor } from "../../src/store/queries/anchors";
+import { insertSeason } from "../../src/store/queries/seasons";
+import { buildApp } from "../../src/api/app";
 
 interface AutocannonResult {
   requests: { average: number };

@@ -4,14 +4,14 @@
  * armed by AUGUR_CRASH_AT. Arguments: <sqlite file> <rpc url> <registry> <round>.
  */
 import { JsonRpcProvider, Wallet } from "ethers";
-import { CountingScorer } from "../cycle/testing";
-import { runCycle } from "../cycle/run";
-import { ingestRecord } from "../records/ingest";
+import { CountingScorer } from "../../src/cycle/testing";
+import { runCycle } from "../../src/cycle/run";
+import { ingestRecord } from "../../src/records/ingest";
 import { sign, snapshot, TEST_CHAIN_ID, TEST_NOW, testWallet } from "../records/testing";
-import { openStore } from "../store/open";
-import { crashPoint } from "./crash";
-import { ChainKeeper } from "./keeper";
-import { RegistryReader } from "./registry";
+import { openStore } from "../../src/store/open";
+import { crashPoint } from "../../src/keeper/crash";
+import { ChainKeeper } from "../../src/keeper/keeper";
+import { RegistryReader } from "../../src/keeper/registry";
 import { HARDHAT_KEYS } from "./testing";
 
 async function main(): Promise<void> {

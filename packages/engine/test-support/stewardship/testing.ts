@@ -1,6 +1,6 @@
 import { STEWARDSHIP_V1 } from "@augur/scorer";
-import type { StewardshipSource, StewardshipSync } from "../cycle/stewardship";
-import type { Store } from "../store/open";
+import type { StewardshipSource, StewardshipSync } from "../../src/cycle/stewardship";
+import type { Store } from "../../src/store/open";
 
 /** Test fixtures of the stewardship monitor: a small scripted token history, written as stored logs. */
 

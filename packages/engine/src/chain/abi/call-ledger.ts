@@ -1,14 +1,18 @@
 import { Interface } from "ethers";
 
-/** The CallLedger events the indexer reads (contracts/interfaces/ICallLedger.sol). */
-export const CALL_LEDGER_EVENTS = [
+/**
+ * The slice of CallLedger the engine reads (contracts/interfaces/ICallLedger.sol): the events the
+ * indexer follows, and the oracle the keeper takes the referee's closes from.
+ */
+export const CALL_LEDGER_ABI = [
+  "function oracle() view returns (address)",
   "event Revealed(uint256 indexed callId, address indexed agent, address indexed asset, uint32 window, uint8 direction, uint16 confidenceBps, bytes32 salt, uint256 entryPrice, uint40 closesAt, uint256 vote)",
   "event Settled(uint256 indexed callId, address indexed agent, uint8 outcome, uint256 exitPrice)",
   "event Expired(uint256 indexed callId, address indexed agent)",
   "event Consensus(address indexed asset, uint32 indexed window, uint256 indexed bucket, uint8 direction, uint16 strengthBps, uint32 voters, uint256 upWeight, uint256 downWeight)",
 ] as const;
 
-export const callLedger = new Interface(CALL_LEDGER_EVENTS);
+export const callLedger = new Interface(CALL_LEDGER_ABI);
 
 /** ICallLedger.Direction: None, Up, Down. */
 export const DIRECTIONS = [null, "up", "down"] as const;

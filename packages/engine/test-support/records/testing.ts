@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { augurDomain, typedDataTypes, type RecordTypeName } from "@augur/records";
 import { Wallet } from "ethers";
-import type { Store } from "../store/open";
-import { insertSeason } from "../store/queries/seasons";
-import type { Submission } from "./ingest";
+import type { Store } from "../../src/store/open";
+import { insertSeason } from "../../src/store/queries/seasons";
+import type { Submission } from "../../src/records/ingest";
 
 /** Deterministic keys for tests, derived from a label (never used outside tests). */
 export function testWallet(label: string): Wallet {

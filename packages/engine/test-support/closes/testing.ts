@@ -1,4 +1,4 @@
-import type { ClosesSource, PriceReading } from "./cache";
+import type { ClosesSource, PriceReading } from "../../src/closes/cache";
 
 /**
  * A PriceOracle stand-in: `price(asset, at)` gives the 18-decimal price, undefined for an hour
