@@ -2,10 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../deps";
 import { addressSchema, errorBody, hex32Schema, uintSchema } from "../schemas";
 import { consensusRounds } from "../../store/queries/consensus";
+import { consensusMarkets } from "../../site/api/queries";
 
 /** The longest call window the API accepts, seconds (one year). */
 const MAX_WINDOW = 365 * 86400;
 
+/** `GET /api/v1/consensus/:asset/:window`. */
 export function consensusRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
     "/api/v1/consensus/:asset/:window",
@@ -76,5 +78,34 @@ export function consensusRoutes(app: FastifyInstance, deps: ApiDeps): void {
         })),
       };
     },
+  );
+}
+
+/** Every market with consensus events, by asset then window. */
+async function marketsView(deps: ApiDeps) {
+  return {
+    markets: (await consensusMarkets(deps.store.db)).map((m) => ({
+      asset: m.asset,
+      window: m.window_seconds,
+      events: Number(m.events),
+    })),
+  };
+}
+
+/** What `GET /api/v1/consensus` answers. */
+export type MarketsView = Awaited<ReturnType<typeof marketsView>>;
+
+/** `GET /api/v1/consensus`: the markets the consensus page lists. */
+export function consensusMarketRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.get(
+    "/api/v1/consensus",
+    {
+      schema: {
+        summary: "Markets with consensus events",
+        tags: ["consensus"],
+        response: { "4xx": errorBody },
+      },
+    },
+    () => marketsView(deps),
   );
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors";
 import type { ApiDeps } from "../deps";
-import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
+import { agentInSeason, errorBody, hex32Schema, uintSchema } from "../schemas";
 import { findAgent } from "../../store/queries/agents";
 import { latestScoreWithAnchor } from "../../store/queries/scores";
+import type { FromSchema } from "../schema-type";
 import { anchorViewSchema } from "../views";
 
 const scoreResponse = {
@@ -51,6 +52,9 @@ const scoreResponse = {
   },
 } as const;
 
+/** What `GET /api/v1/agents/:id/score` answers. */
+export type ScoreView = FromSchema<typeof scoreResponse>;
+
 // Stand-ins replaced by stored JSON text; they cannot occur in any other field of the view.
 const RAW_TERMS = "\u0000terms\u0000";
 const RAW_MANIFEST = "\u0000manifest\u0000";
@@ -64,13 +68,7 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: "An agent's latest score in a season",
         tags: ["scores"],
-        params: { type: "object", required: ["id"], properties: { id: idSchema } },
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          required: ["season_id"],
-          properties: { season_id: idSchema },
-        },
+        ...agentInSeason,
         response: { 200: scoreResponse, "4xx": errorBody },
       },
     },

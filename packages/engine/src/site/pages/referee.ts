@@ -8,7 +8,7 @@ import { fixed, utc } from "../format";
 import { html } from "../html";
 import { layout } from "../layout";
 import { idParam } from "../params";
-import type { SeasonsView } from "../types";
+import type { SeasonsView } from "../../api/routes/seasons";
 
 /** `GET /api/v1/referee/:epoch/board` as the page reads it. */
 interface BoardView {
