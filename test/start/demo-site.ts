@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { SCREENSHOT_DIR, sidewaysScroll, visit } from "@augur/engine/src/site/browser";
+import { SCREENSHOT_DIR, sidewaysScroll, visit } from "@augur/engine/test-support/site/browser";
 
 /** The demo's pages, as a visitor opens them (the leaderboard without a season: the newest). */
 export function demoPages(seasonId: string, agent: string) {

@@ -6,7 +6,7 @@ import { PassThrough } from "node:stream";
 import { expect } from "chai";
 import type { Browser, BrowserContext } from "playwright-core";
 import { main as augur } from "@augur/engine/src/cli/main";
-import { launchChromium, visit } from "@augur/engine/src/site/browser";
+import { launchChromium, visit } from "@augur/engine/test-support/site/browser";
 import { CALL_WINDOW, demoAgents } from "../../scripts/start/agents";
 import { parseStartOptions } from "../../scripts/start/options";
 import {

@@ -7,7 +7,7 @@ import { MODE_FORMAT, modeNoticeBody } from "../modes/records";
 import { writeNotice } from "../modes/notices";
 import { receiptDocument } from "../modes/receipt/document";
 import { TEST_CHAIN_ID } from "../records/testing";
-import { SITE_NOW, SITE_SEASON, seededSiteStore, TSLA } from "../site/testing";
+import { SITE_NOW, SITE_SEASON, seededSiteStore, TSLA } from "../../test-support/site/testing";
 import { openStore, type Store } from "../store/open";
 import { appendModeRecord } from "../store/queries/modes";
 import { DAY, fakeSource, HISTORY_DAY0, writeScriptedHistory } from "../stewardship/testing";

@@ -4,7 +4,7 @@ import { buildApp } from "../app";
 import { TEST_CHAIN_ID } from "../../records/testing";
 import type { Store } from "../../store/open";
 import { testBackends } from "../../store/testing";
-import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../site/testing";
+import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../../test-support/site/testing";
 
 interface Standing {
   agentId: string;
