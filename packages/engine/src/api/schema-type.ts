@@ -1,16 +1,20 @@
 /**
  * The TypeScript type of the JSON a route's response schema describes, for the subset of JSON
- * Schema the routes write (`type` or a list of types, `enum`, `properties` with `required`,
- * `items`): a reader of a view takes its type from the schema that documents it, not a copy.
- * Schemas must be declared `as const`.
+ * Schema the routes write (`type` or a list of types, `const`, `enum`, `anyOf`, `properties`
+ * with `required`, `additionalProperties`, `items`): a reader of a view takes its type from the
+ * schema that documents and serializes it, not from a copy. Schemas must be declared `as const`.
  */
-export type FromSchema<S> = S extends { readonly enum: readonly (infer E)[] }
-  ? E
-  : S extends { readonly type: readonly (infer T)[] }
-    ? OfType<T, S>
-    : S extends { readonly type: infer T }
-      ? OfType<T, S>
-      : unknown;
+export type FromSchema<S> = S extends { readonly const: infer C }
+  ? C
+  : S extends { readonly enum: readonly (infer E)[] }
+    ? E
+    : S extends { readonly anyOf: readonly (infer A)[] }
+      ? FromSchema<A>
+      : S extends { readonly type: readonly (infer T)[] }
+        ? OfType<T, S>
+        : S extends { readonly type: infer T }
+          ? OfType<T, S>
+          : unknown;
 
 type OfType<T, S> = T extends "string"
   ? string
@@ -27,7 +31,9 @@ type OfType<T, S> = T extends "string"
           : T extends "object"
             ? S extends { readonly properties: infer P }
               ? ObjectOf<P, S extends { readonly required: readonly (infer R)[] } ? R : never>
-              : Readonly<Record<string, unknown>>
+              : S extends { readonly additionalProperties: infer V extends object }
+                ? Readonly<Record<string, FromSchema<V>>>
+                : Readonly<Record<string, unknown>>
             : unknown;
 
 type ObjectOf<P, R> = Flat<

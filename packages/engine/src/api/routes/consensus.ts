@@ -56,30 +56,37 @@ export function consensusRoutes(app: FastifyInstance, deps: ApiDeps): void {
         },
       },
     },
-    async (request) => {
+    (request) => {
       const { asset, window } = request.params as { asset: string; window: number };
-      const { limit } = request.query as { limit: number };
-      const lower = asset.toLowerCase();
-      const rows = await consensusRounds(deps.store.db, lower, window, limit);
-      return {
-        asset: lower,
-        window,
-        rounds: rows.map((r) => ({
-          bucket: r.bucket,
-          direction: r.direction,
-          strengthBps: r.strength_bps,
-          voters: r.voters,
-          upWeight: r.up_weight,
-          downWeight: r.down_weight,
-          blockNumber: r.block_number,
-          txHash: r.tx_hash,
-          logIndex: r.log_index,
-          at: r.block_timestamp,
-        })),
-      };
+      return roundsView(deps, asset, window, (request.query as { limit: number }).limit);
     },
   );
 }
+
+/** One market's consensus events, newest round first. */
+async function roundsView(deps: ApiDeps, asset: string, window: number, limit: number) {
+  const lower = asset.toLowerCase();
+  const rows = await consensusRounds(deps.store.db, lower, window, limit);
+  return {
+    asset: lower,
+    window,
+    rounds: rows.map((r) => ({
+      bucket: r.bucket,
+      direction: r.direction,
+      strengthBps: r.strength_bps,
+      voters: r.voters,
+      upWeight: r.up_weight,
+      downWeight: r.down_weight,
+      blockNumber: r.block_number,
+      txHash: r.tx_hash,
+      logIndex: r.log_index,
+      at: r.block_timestamp,
+    })),
+  };
+}
+
+/** What `GET /api/v1/consensus/:asset/:window` answers. */
+export type RoundsView = Awaited<ReturnType<typeof roundsView>>;
 
 /** Every market with consensus events, by asset then window. */
 async function marketsView(deps: ApiDeps) {
