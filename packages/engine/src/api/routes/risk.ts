@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors";
 import type { ApiDeps } from "../deps";
 import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
-import { anchorViewSchema } from "../views";
+import { anchorStatusSchema } from "../views";
 import { servedRiskRows } from "../../risk/served";
 import { orderRiskRows, RISK_ORDER_KEYS, type RiskOrder, type RiskOrderKey } from "../../risk/order";
 import { latestRiskRows } from "../../store/queries/risk";
@@ -38,14 +38,7 @@ const rowSchema = {
     reason: { type: ["string", "null"] },
     seal: { ...hex32Schema, description: "sha256 of the RFC 8785 form of the row's sealed fields" },
     leafIndex: uintSchema,
-    anchor: {
-      type: "object",
-      required: ["status"],
-      properties: {
-        status: { type: "string", enum: ["pending", "anchored"] },
-        ...anchorViewSchema.properties,
-      },
-    },
+    anchor: anchorStatusSchema,
   },
 } as const;
 

@@ -5,7 +5,7 @@ import { agentInSeason, errorBody, hex32Schema, uintSchema } from "../schemas";
 import { findAgent } from "../../store/queries/agents";
 import { latestScoreWithAnchor } from "../../store/queries/scores";
 import type { FromSchema } from "../schema-type";
-import { anchorViewSchema } from "../views";
+import { anchorStatus, anchorStatusSchema } from "../views";
 
 const scoreResponse = {
   type: "object",
@@ -41,14 +41,7 @@ const scoreResponse = {
       additionalProperties: true,
       description: "sha256 of its RFC 8785 form is the seal",
     },
-    anchor: {
-      type: "object",
-      required: ["status"],
-      properties: {
-        status: { type: "string", enum: ["pending", "anchored"] },
-        ...anchorViewSchema.properties,
-      },
-    },
+    anchor: anchorStatusSchema,
   },
 } as const;
 
@@ -95,21 +88,7 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
         seal: row.seal,
         leafIndex: row.leaf_index,
         manifest: RAW_MANIFEST,
-        anchor:
-          row.anchor_index === null
-            ? { status: "pending" }
-            : {
-                status: "anchored",
-                anchorIndex: row.anchor_index,
-                treeSize: row.tree_size,
-                root: row.root,
-                chainId: row.chain_id,
-                registry: row.registry,
-                txHash: row.tx_hash,
-                blockNumber: row.block_number,
-                blockHash: row.block_hash,
-                anchoredAt: row.anchored_at,
-              },
+        anchor: anchorStatus(row),
       };
       // The manifest goes out as its stored canonical text, byte for byte: sha256 of exactly what
       // the client receives between the braces is the seal (and nothing is parsed and re-encoded).
