@@ -5,14 +5,16 @@ import type { ApiDeps } from "./deps";
 import { ApiError, errorPayload, installErrorHandlers } from "./errors";
 import { collectOpenApi } from "./openapi";
 import { anchorRoutes } from "./routes/anchors";
-import { consensusRoutes } from "./routes/consensus";
+import { consensusMarketRoutes, consensusRoutes } from "./routes/consensus";
+import { historyRoutes } from "./routes/history";
 import { metaRoutes } from "./routes/meta";
 import { modeRoutes } from "./routes/modes";
 import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
 import { refereeRoutes } from "./routes/referee";
-import { riskRoutes } from "./routes/risk";
+import { riskRoutes, seasonRiskRoutes } from "./routes/risk";
 import { scoreRoutes } from "./routes/scores";
-import { seasonRoutes } from "./routes/seasons";
+import { seasonListRoutes, seasonRoutes } from "./routes/seasons";
+import { standingsRoutes } from "./routes/standings";
 import { stewardshipRoutes } from "./routes/stewardship";
 import { registerSite, siteNotFound } from "../site/register";
 import { installWriteGuard } from "./write-guard";
@@ -46,6 +48,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   });
 
   installWriteGuard(app, deps); // before the routes: a wound-down system stores nothing
+  // Every /api/v1 route. The OpenAPI document lists paths in the order they are added: this
+  // order is the published document's, so a new route goes at the end.
   metaRoutes(app, deps, openApi);
   recordRoutes(app, deps, { perMinute: options.writesPerMinute ?? 600 });
   recordReadRoutes(app, deps);
@@ -57,7 +61,13 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   consensusRoutes(app, deps);
   stewardshipRoutes(app, deps);
   modeRoutes(app, deps);
-  registerSite(app, deps);
+  seasonListRoutes(app, deps);
+  standingsRoutes(app, deps);
+  historyRoutes(app, deps);
+  seasonRiskRoutes(app, deps);
+  consensusMarketRoutes(app, deps);
+  registerSite(app); // the pages, which read the routes above in process
+
   await app.ready();
   return app;
 }

@@ -19,6 +19,17 @@ export const errorBody = {
   },
 } as const;
 
+/** `/agents/:id/…?season_id=…`: one agent of one season (route params and query). */
+export const agentInSeason = {
+  params: { type: "object", required: ["id"], properties: { id: idSchema } },
+  querystring: {
+    type: "object",
+    additionalProperties: false,
+    required: ["season_id"],
+    properties: { season_id: idSchema },
+  },
+} as const;
+
 export function pageQuery(defaultLimit: number, maxLimit: number) {
   return {
     limit: { type: "integer", minimum: 1, maximum: maxLimit, default: defaultLimit },

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { ChromiumMissingError, launchChromium } from "./browser";
+import { ChromiumMissingError, launchChromium } from "../../test-support/site/browser";
 
 describe("launchChromium", () => {
   it("fails with install instructions (never skips) when no Chromium is at the path", async () => {

@@ -2,36 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { apiGet } from "./api-client";
 import { html, type SafeHtml } from "./html";
 import { describeCause } from "../modes/describe";
-import type { ModeCause } from "../modes/timeline";
-
-/** What `/api/v1/mode` answers, as far as the banner and the mode page read it. */
-export interface ModeView {
-  readonly mode: "active" | "maintenance" | "wind-down" | "archived";
-  readonly since: string | null;
-  readonly declared: string | null;
-  readonly cause: ModeCause | null;
-  readonly seal: string | null;
-  readonly today: string;
-  readonly history: readonly {
-    mode: string;
-    since: string;
-    declared: string;
-    cause: ModeCause;
-    seal: string;
-    leafIndex: number;
-  }[];
-  readonly notices: readonly {
-    notice: "mode" | "methodology";
-    to?: string;
-    formula?: string;
-    reason: string;
-    noticed?: string;
-    announced?: string;
-    effective: string;
-    seal: string;
-    pending: boolean;
-  }[];
-}
+import type { ModeView } from "../api/routes/modes";
 
 /** One line per notice not yet in effect: the public notice period is the point. */
 export function noticeLine(n: ModeView["notices"][number]): SafeHtml {

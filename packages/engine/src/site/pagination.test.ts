@@ -2,9 +2,9 @@ import { expect } from "chai";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Store } from "../store/open";
 import { insertSeason } from "../store/queries/seasons";
-import { launchChromium } from "./browser";
-import { seedManyAgents } from "./many-agents";
-import { startSiteServer, type SiteServer } from "./testing";
+import { launchChromium } from "../../test-support/site/browser";
+import { seedManyAgents } from "../../test-support/site/many-agents";
+import { startSiteServer, type SiteServer } from "../../test-support/site/testing";
 
 /** 100 a page (the leaderboard's page size): three pages, the last one short. */
 const AGENTS = 230;

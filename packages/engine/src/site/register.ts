@@ -1,7 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ApiDeps } from "../api/deps";
 import { apiNotFound } from "../api/errors";
-import { siteApiRoutes } from "./api/routes";
 import { SitePageError } from "./errors";
 import { html } from "./html";
 import { layout, withModeBanner } from "./layout";
@@ -75,11 +73,10 @@ export async function siteNotFound(request: FastifyRequest, reply: FastifyReply)
 const query = (r: FastifyRequest) => r.query as Record<string, unknown>;
 
 /**
- * The site: server-rendered pages over the same `/api/v1` views the public API serves (read
- * in process with `inject`), plus the read views the pages need beyond the engine's own routes.
+ * The site: server-rendered pages over the `/api/v1` views the public API serves (read in
+ * process with `inject`, so a page shows exactly what the API answers and knows nothing more).
  */
-export function registerSite(app: FastifyInstance, deps: ApiDeps): void {
-  siteApiRoutes(app, deps);
+export function registerSite(app: FastifyInstance): void {
   const page = pageRoute(app);
   app.get(
     "/",

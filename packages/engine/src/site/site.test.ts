@@ -4,8 +4,14 @@ import { join } from "node:path";
 import { expect } from "chai";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Store } from "../store/open";
-import { launchChromium, SCREENSHOT_DIR, sidewaysScroll, visit } from "./browser";
-import { SITE_AGENTS, SITE_SEASON, seededSiteStore, startSiteServer, type SiteServer } from "./testing";
+import { launchChromium, SCREENSHOT_DIR, sidewaysScroll, visit } from "../../test-support/site/browser";
+import {
+  SITE_AGENTS,
+  SITE_SEASON,
+  seededSiteStore,
+  startSiteServer,
+  type SiteServer,
+} from "../../test-support/site/testing";
 
 const SHOTS = SCREENSHOT_DIR;
 

@@ -2,10 +2,12 @@ import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../deps";
 import { addressSchema, errorBody, hex32Schema, uintSchema } from "../schemas";
 import { consensusRounds } from "../../store/queries/consensus";
+import { consensusMarkets } from "../../site/api/queries";
 
 /** The longest call window the API accepts, seconds (one year). */
 const MAX_WINDOW = 365 * 86400;
 
+/** `GET /api/v1/consensus/:asset/:window`. */
 export function consensusRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
     "/api/v1/consensus/:asset/:window",
@@ -54,27 +56,63 @@ export function consensusRoutes(app: FastifyInstance, deps: ApiDeps): void {
         },
       },
     },
-    async (request) => {
+    (request) => {
       const { asset, window } = request.params as { asset: string; window: number };
-      const { limit } = request.query as { limit: number };
-      const lower = asset.toLowerCase();
-      const rows = await consensusRounds(deps.store.db, lower, window, limit);
-      return {
-        asset: lower,
-        window,
-        rounds: rows.map((r) => ({
-          bucket: r.bucket,
-          direction: r.direction,
-          strengthBps: r.strength_bps,
-          voters: r.voters,
-          upWeight: r.up_weight,
-          downWeight: r.down_weight,
-          blockNumber: r.block_number,
-          txHash: r.tx_hash,
-          logIndex: r.log_index,
-          at: r.block_timestamp,
-        })),
-      };
+      return roundsView(deps, asset, window, (request.query as { limit: number }).limit);
     },
+  );
+}
+
+/** One market's consensus events, newest round first. */
+async function roundsView(deps: ApiDeps, asset: string, window: number, limit: number) {
+  const lower = asset.toLowerCase();
+  const rows = await consensusRounds(deps.store.db, lower, window, limit);
+  return {
+    asset: lower,
+    window,
+    rounds: rows.map((r) => ({
+      bucket: r.bucket,
+      direction: r.direction,
+      strengthBps: r.strength_bps,
+      voters: r.voters,
+      upWeight: r.up_weight,
+      downWeight: r.down_weight,
+      blockNumber: r.block_number,
+      txHash: r.tx_hash,
+      logIndex: r.log_index,
+      at: r.block_timestamp,
+    })),
+  };
+}
+
+/** What `GET /api/v1/consensus/:asset/:window` answers. */
+export type RoundsView = Awaited<ReturnType<typeof roundsView>>;
+
+/** Every market with consensus events, by asset then window. */
+async function marketsView(deps: ApiDeps) {
+  return {
+    markets: (await consensusMarkets(deps.store.db)).map((m) => ({
+      asset: m.asset,
+      window: m.window_seconds,
+      events: Number(m.events),
+    })),
+  };
+}
+
+/** What `GET /api/v1/consensus` answers. */
+export type MarketsView = Awaited<ReturnType<typeof marketsView>>;
+
+/** `GET /api/v1/consensus`: the markets the consensus page lists. */
+export function consensusMarketRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.get(
+    "/api/v1/consensus",
+    {
+      schema: {
+        summary: "Markets with consensus events",
+        tags: ["consensus"],
+        response: { "4xx": errorBody },
+      },
+    },
+    () => marketsView(deps),
   );
 }

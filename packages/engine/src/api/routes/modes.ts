@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { dayOf } from "../../modes/days";
+import type { ReceiptDocument } from "../../modes/receipt/document";
 import { allNotices, currentMode, modeHistory } from "../../modes/state";
 import { latestModeRecord } from "../../store/queries/modes";
 import type { ApiDeps } from "../deps";
@@ -9,9 +10,24 @@ import { errorBody, hex32Schema } from "../schemas";
 const open = { type: "object", additionalProperties: true } as const;
 const nullableDay = { type: ["string", "null"] } as const;
 
+/** The mode in force, its history and every notice, each marked pending until it takes effect. */
+async function modeView(deps: ApiDeps) {
+  const db = deps.store.db;
+  const state = await currentMode(db);
+  const today = dayOf(deps.now());
+  return {
+    ...state,
+    today,
+    history: await modeHistory(db),
+    notices: (await allNotices(db)).map((n) => ({ ...n, pending: n.effective > today })),
+  };
+}
+
+/** What `GET /api/v1/mode` answers. */
+export type ModeView = Awaited<ReturnType<typeof modeView>>;
+
 /** `GET /api/v1/mode` (the mode, its history and every notice) and `GET /api/v1/receipt`. */
 export function modeRoutes(app: FastifyInstance, deps: ApiDeps): void {
-  const db = deps.store.db;
   app.get(
     "/api/v1/mode",
     {
@@ -39,16 +55,7 @@ export function modeRoutes(app: FastifyInstance, deps: ApiDeps): void {
         },
       },
     },
-    async () => {
-      const state = await currentMode(db);
-      const today = dayOf(deps.now());
-      return {
-        ...state,
-        today,
-        history: await modeHistory(db),
-        notices: (await allNotices(db)).map((n) => ({ ...n, pending: n.effective > today })),
-      };
-    },
+    () => modeView(deps),
   );
 
   app.get(
@@ -69,10 +76,16 @@ export function modeRoutes(app: FastifyInstance, deps: ApiDeps): void {
         },
       },
     },
-    async () => {
-      const row = await latestModeRecord(db, "receipt");
-      if (!row) throw new ApiError(404, "NO_RECEIPT", "no final receipt has been saved yet");
-      return { seal: row.seal, savedOn: row.day, receipt: JSON.parse(row.body) as Record<string, unknown> };
-    },
+    () => receiptView(deps),
   );
 }
+
+/** The latest saved final receipt; 404 before one is saved. */
+async function receiptView(deps: ApiDeps) {
+  const row = await latestModeRecord(deps.store.db, "receipt");
+  if (!row) throw new ApiError(404, "NO_RECEIPT", "no final receipt has been saved yet");
+  return { seal: row.seal, savedOn: row.day, receipt: JSON.parse(row.body) as ReceiptDocument };
+}
+
+/** What `GET /api/v1/receipt` answers. */
+export type ReceiptView = Awaited<ReturnType<typeof receiptView>>;

@@ -15,7 +15,7 @@ import { main } from "../../cli/main";
 import { fakeIo } from "../../../test-support/cli/testing";
 import { addTestSeason, TEST_CHAIN_ID } from "../../../test-support/records/testing";
 import { type RefereeAgentDetail, RefereeBoardMismatchError, RefereeBoards } from "../../referee/served";
-import { SITE_NOW, SITE_SEASON, seededSiteStore, TSLA } from "../../site/testing";
+import { SITE_NOW, SITE_SEASON, seededSiteStore, TSLA } from "../../../test-support/site/testing";
 import type { Store } from "../../store/open";
 import { testBackends } from "../../store/testing";
 

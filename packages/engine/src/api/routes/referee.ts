@@ -10,6 +10,24 @@ import { boardSchema, detailSchema, inputSchema, leaderboardSchema } from "./ref
 const epochSchema = { ...idSchema, description: "A season id: one referee epoch per season" } as const;
 const epochParams = { type: "object", required: ["epoch"], properties: { epoch: epochSchema } } as const;
 
+/** Which sealed board an answer comes from, and whether it is anchored yet. */
+const boardRef = ({ head }: ServedBoard) => ({
+  asOf: head.as_of,
+  seal: head.seal,
+  leafIndex: head.leaf_index,
+  anchor: anchorStatus(head),
+});
+
+/** A sealed board with its reference. */
+const boardView = (board: ServedBoard) => ({
+  epoch: board.head.season_id,
+  ...boardRef(board),
+  body: board.body,
+});
+
+/** What `GET /api/v1/referee/:epoch/board` answers. */
+export type BoardView = ReturnType<typeof boardView>;
+
 /**
  * The monkey-percentile referee (referee/v1) of an epoch (a season), served from the latest board
  * the hourly cycle sealed (`cycle/referee.ts`): the whole-season referee never runs in a request,
@@ -34,13 +52,6 @@ export function refereeRoutes(app: FastifyInstance, deps: ApiDeps): void {
       `season ${epoch} has no referee board yet: the hourly cycle seals one once closes and calls are anchored`,
     );
   };
-  const boardRef = ({ head }: ServedBoard) => ({
-    asOf: head.as_of,
-    seal: head.seal,
-    leafIndex: head.leaf_index,
-    anchor: anchorStatus(head),
-  });
-
   app.get(
     "/api/v1/referee/:epoch",
     {
@@ -64,10 +75,7 @@ export function refereeRoutes(app: FastifyInstance, deps: ApiDeps): void {
         response: { 200: boardSchema, "4xx": errorBody },
       },
     },
-    async (request) => {
-      const board = await boardOf((request.params as { epoch: string }).epoch);
-      return { epoch: board.head.season_id, ...boardRef(board), body: board.body };
-    },
+    async (request) => boardView(await boardOf((request.params as { epoch: string }).epoch)),
   );
 
   app.get(

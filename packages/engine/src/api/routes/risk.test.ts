@@ -3,7 +3,7 @@ import { seal, type RiskRow } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { addTestSeason, TEST_CHAIN_ID } from "../../../test-support/records/testing";
-import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../site/testing";
+import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../../test-support/site/testing";
 import type { Store } from "../../store/open";
 import { testBackends } from "../../store/testing";
 import { anchorWholeLog } from "../../../test-support/api/testing";

@@ -3,11 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors";
 import type { ApiDeps } from "../deps";
 import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
-import { anchorViewSchema } from "../views";
+import { anchorStatusSchema } from "../views";
 import { servedRiskRows } from "../../risk/served";
 import { orderRiskRows, RISK_ORDER_KEYS, type RiskOrder, type RiskOrderKey } from "../../risk/order";
 import { latestRiskRows } from "../../store/queries/risk";
 import { findSeason } from "../../store/queries/seasons";
+import { requireSeason, seasonParams } from "./seasons";
 
 const reading = { type: ["number", "null"], minimum: 0, maximum: 1 } as const;
 const share = { type: ["number", "null"], minimum: 0, maximum: 1 } as const;
@@ -37,14 +38,7 @@ const rowSchema = {
     reason: { type: ["string", "null"] },
     seal: { ...hex32Schema, description: "sha256 of the RFC 8785 form of the row's sealed fields" },
     leafIndex: uintSchema,
-    anchor: {
-      type: "object",
-      required: ["status"],
-      properties: {
-        status: { type: "string", enum: ["pending", "anchored"] },
-        ...anchorViewSchema.properties,
-      },
-    },
+    anchor: anchorStatusSchema,
   },
 } as const;
 
@@ -107,5 +101,37 @@ export function riskRoutes(app: FastifyInstance, deps: ApiDeps): void {
         coverage,
       };
     },
+  );
+}
+
+/** The season's latest sealed risk rows, unsorted (the risk page sorts them itself). */
+async function seasonRiskView(deps: ApiDeps, id: string) {
+  await requireSeason(deps, id);
+  // The rows the hourly cycle sealed and stored: one source of truth with GET /api/v1/risk.
+  const stored = await latestRiskRows(deps.store.db, id);
+  return {
+    methodology: RISK_SCORE_V1.version,
+    seasonId: id,
+    asOf: stored[0]?.as_of ?? null,
+    ...servedRiskRows(stored),
+  };
+}
+
+/** What `GET /api/v1/seasons/:id/risk` answers. */
+export type SeasonRiskView = Awaited<ReturnType<typeof seasonRiskView>>;
+
+/** `GET /api/v1/seasons/:id/risk`: the rows behind the risk page, an empty list before the first. */
+export function seasonRiskRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.get(
+    "/api/v1/seasons/:id/risk",
+    {
+      schema: {
+        summary: "The latest sealed vault risk rows (risk-score/v1) of the season, unsorted",
+        tags: ["risk"],
+        params: seasonParams,
+        response: { "4xx": errorBody },
+      },
+    },
+    (request) => seasonRiskView(deps, (request.params as { id: string }).id),
   );
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors";
 import type { ApiDeps } from "../deps";
-import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
+import { agentInSeason, errorBody, hex32Schema, uintSchema } from "../schemas";
 import { findAgent } from "../../store/queries/agents";
 import { latestScoreWithAnchor } from "../../store/queries/scores";
-import { anchorViewSchema } from "../views";
+import type { FromSchema } from "../schema-type";
+import { anchorStatus, anchorStatusSchema } from "../views";
 
 const scoreResponse = {
   type: "object",
@@ -40,16 +41,12 @@ const scoreResponse = {
       additionalProperties: true,
       description: "sha256 of its RFC 8785 form is the seal",
     },
-    anchor: {
-      type: "object",
-      required: ["status"],
-      properties: {
-        status: { type: "string", enum: ["pending", "anchored"] },
-        ...anchorViewSchema.properties,
-      },
-    },
+    anchor: anchorStatusSchema,
   },
 } as const;
+
+/** What `GET /api/v1/agents/:id/score` answers. */
+export type ScoreView = FromSchema<typeof scoreResponse>;
 
 // Stand-ins replaced by stored JSON text; they cannot occur in any other field of the view.
 const RAW_TERMS = "\u0000terms\u0000";
@@ -64,13 +61,7 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: "An agent's latest score in a season",
         tags: ["scores"],
-        params: { type: "object", required: ["id"], properties: { id: idSchema } },
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          required: ["season_id"],
-          properties: { season_id: idSchema },
-        },
+        ...agentInSeason,
         response: { 200: scoreResponse, "4xx": errorBody },
       },
     },
@@ -97,21 +88,7 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
         seal: row.seal,
         leafIndex: row.leaf_index,
         manifest: RAW_MANIFEST,
-        anchor:
-          row.anchor_index === null
-            ? { status: "pending" }
-            : {
-                status: "anchored",
-                anchorIndex: row.anchor_index,
-                treeSize: row.tree_size,
-                root: row.root,
-                chainId: row.chain_id,
-                registry: row.registry,
-                txHash: row.tx_hash,
-                blockNumber: row.block_number,
-                blockHash: row.block_hash,
-                anchoredAt: row.anchored_at,
-              },
+        anchor: anchorStatus(row),
       };
       // The manifest goes out as its stored canonical text, byte for byte: sha256 of exactly what
       // the client receives between the braces is the seal (and nothing is parsed and re-encoded).

@@ -4,7 +4,42 @@ import type { ApiDeps } from "../deps";
 import { errorBody, hex32Schema, idSchema, pageQuery, uintSchema } from "../schemas";
 import { findSeason } from "../../store/queries/seasons";
 import { latestScoringTime, leaderboard } from "../../store/queries/scores";
+import { listSeasons } from "../../site/api/queries";
 
+export const seasonParams = { type: "object", required: ["id"], properties: { id: idSchema } } as const;
+
+/** 404 UNKNOWN_SEASON unless the season exists. */
+export async function requireSeason(deps: ApiDeps, id: string): Promise<void> {
+  if (!(await findSeason(deps.store.db, id)))
+    throw new ApiError(404, "UNKNOWN_SEASON", `season ${id} does not exist`);
+}
+
+/** Every season, newest first. */
+async function seasonsView(deps: ApiDeps) {
+  return {
+    seasons: (await listSeasons(deps.store.db)).map((s) => ({
+      id: s.id,
+      name: s.name,
+      startsAt: s.starts_at,
+      endsAt: s.ends_at,
+      closedAt: s.closed_at,
+    })),
+  };
+}
+
+/** What `GET /api/v1/seasons` answers. */
+export type SeasonsView = Awaited<ReturnType<typeof seasonsView>>;
+
+/** `GET /api/v1/seasons`. */
+export function seasonListRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  app.get(
+    "/api/v1/seasons",
+    { schema: { summary: "Every season, newest first", tags: ["seasons"], response: { "4xx": errorBody } } },
+    () => seasonsView(deps),
+  );
+}
+
+/** `GET /api/v1/seasons/:id/leaderboard`. */
 export function seasonRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
     "/api/v1/seasons/:id/leaderboard",
@@ -12,7 +47,7 @@ export function seasonRoutes(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: "The season's latest scores, ranked (unranked agents last, with their reason)",
         tags: ["scores"],
-        params: { type: "object", required: ["id"], properties: { id: idSchema } },
+        params: seasonParams,
         querystring: { type: "object", additionalProperties: false, properties: pageQuery(100, 1000) },
         response: {
           200: {
@@ -47,8 +82,7 @@ export function seasonRoutes(app: FastifyInstance, deps: ApiDeps): void {
       const { id } = request.params as { id: string };
       const { limit, offset } = request.query as { limit: number; offset: number };
       const db = deps.store.db;
-      if (!(await findSeason(db, id)))
-        throw new ApiError(404, "UNKNOWN_SEASON", `season ${id} does not exist`);
+      await requireSeason(deps, id);
       const asOf = await latestScoringTime(db, id);
       const rows = asOf === undefined ? [] : await leaderboard(db, id, asOf, limit, offset);
       return {

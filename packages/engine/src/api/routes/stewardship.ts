@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { errorBody, hex32Schema, uintSchema } from "../schemas";
+import type { FromSchema } from "../schema-type";
 import { anchorStatus, anchorStatusSchema } from "../views";
 import {
   findAnchoredStewardshipDay,
@@ -115,6 +116,9 @@ const stewardshipResponse = {
     },
   },
 } as const;
+
+/** What `GET /api/v1/stewardship` answers. */
+export type StewardshipView = FromSchema<typeof stewardshipResponse>;
 
 function dayView(row: StewardshipDayRow & { anchor: Parameters<typeof anchorStatus>[0] }) {
   const b = row.body;

@@ -3,7 +3,7 @@ import { AugurScorer } from "../../cycle/augur-scorer";
 import { runCycle } from "../../cycle/run";
 import { buildApp } from "../../api/app";
 import { TEST_CHAIN_ID } from "../../../test-support/records/testing";
-import { SITE_NOW, SITE_SEASON, seededSiteStore } from "../testing";
+import { SITE_NOW, SITE_SEASON, seededSiteStore } from "../../../test-support/site/testing";
 
 describe("agent page", () => {
   it("shows a score the keeper has not anchored yet as pending, with its leaf", async () => {

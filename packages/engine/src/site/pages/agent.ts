@@ -8,7 +8,9 @@ import { fixed, percent, shortHex, utc } from "../format";
 import { html, type SafeHtml } from "../html";
 import { layout } from "../layout";
 import { idParam } from "../params";
-import type { HistoryView, ScoreView, SeasonsView } from "../types";
+import type { HistoryView } from "../../api/routes/history";
+import type { ScoreView } from "../../api/routes/scores";
+import type { SeasonsView } from "../../api/routes/seasons";
 
 type Fields = Record<string, unknown>;
 const asFields = (v: unknown): Fields => (v !== null && typeof v === "object" ? (v as Fields) : {});
@@ -59,7 +61,7 @@ function termsTable(score: ScoreView): SafeHtml {
       </thead>
       <tbody>
         ${TERM_NAMES.map((t) => {
-          const value = score.terms[t] ?? null;
+          const value = num(score.terms[t]);
           return html`<tr>
             <th scope="row">${t}</th>
             <td class="num">${fixed(value, 2)}</td>

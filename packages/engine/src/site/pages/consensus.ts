@@ -3,34 +3,16 @@ import { apiGet } from "../api-client";
 import { fixed, shortHex, utc } from "../format";
 import { html } from "../html";
 import { layout } from "../layout";
-
-interface Markets {
-  readonly markets: readonly { asset: string; window: number; events: number }[];
-}
-interface Rounds {
-  readonly asset: string;
-  readonly window: number;
-  readonly rounds: readonly {
-    bucket: number;
-    direction: "up" | "down";
-    strengthBps: number;
-    voters: number;
-    upWeight: string;
-    downWeight: string;
-    blockNumber: number;
-    txHash: string;
-    at: number;
-  }[];
-}
+import type { MarketsView, RoundsView } from "../../api/routes/consensus";
 
 /** Weights are 18-decimal integers (1e18 = one fresh agent's vote). */
 const weight = (w: string) => fixed(Number(BigInt(w) / 10n ** 12n) / 1e6, 3);
 
 /** `/consensus`: the newest round of every market, then each market's consensus log. */
 export async function consensusPage(app: FastifyInstance): Promise<string> {
-  const { markets } = await apiGet<Markets>(app, "/api/v1/consensus");
+  const { markets } = await apiGet<MarketsView>(app, "/api/v1/consensus");
   const logs = await Promise.all(
-    markets.map((m) => apiGet<Rounds>(app, `/api/v1/consensus/${m.asset}/${m.window}?limit=50`)),
+    markets.map((m) => apiGet<RoundsView>(app, `/api/v1/consensus/${m.asset}/${m.window}?limit=50`)),
   );
   const current = logs.filter((l) => l.rounds.length > 0);
   const body = html`<h1>Consensus</h1>

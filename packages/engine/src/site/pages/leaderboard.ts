@@ -7,7 +7,8 @@ import { fixed, shortHex, sortValue, utc } from "../format";
 import { html, type SafeHtml } from "../html";
 import { layout } from "../layout";
 import { choiceParam, idParam, pageParam } from "../params";
-import type { SeasonsView, StandingRow, StandingsView } from "../types";
+import type { SeasonsView } from "../../api/routes/seasons";
+import type { StandingRow, StandingsView } from "../../api/routes/standings";
 import { sortableHeader, type SortState } from "./sortable";
 
 export const PAGE_SIZE = 100;

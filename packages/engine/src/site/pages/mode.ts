@@ -3,7 +3,8 @@ import { apiGet } from "../api-client";
 import { shortHex } from "../format";
 import { html } from "../html";
 import { layout } from "../layout";
-import { noticeLine, type ModeView } from "../mode-banner";
+import type { ModeView } from "../../api/routes/modes";
+import { noticeLine } from "../mode-banner";
 import { describeCause } from "../../modes/describe";
 
 const MODE_TEXT: Record<ModeView["mode"], string> = {

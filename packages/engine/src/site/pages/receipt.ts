@@ -2,13 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { shortHex } from "../format";
 import { html } from "../html";
 import { layout } from "../layout";
+import type { ReceiptView } from "../../api/routes/modes";
 import type { ReceiptDocument } from "../../modes/receipt/document";
-
-interface ReceiptView {
-  readonly seal: string;
-  readonly savedOn: string;
-  readonly receipt: ReceiptDocument;
-}
 
 function transfersTable(id: string, rows: ReceiptDocument["spends"]) {
   if (rows.length === 0) return html`<p class="muted">None in the range.</p>`;

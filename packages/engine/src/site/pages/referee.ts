@@ -1,6 +1,6 @@
 import type { RefereeDetailJson } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
-import type { RefereeBoardBody, RefereeCohortJson } from "../../referee/board";
+import type { RefereeCohortJson } from "../../referee/board";
 import { apiGet } from "../api-client";
 import { histogramChart } from "../charts";
 import { SitePageError } from "../errors";
@@ -8,16 +8,8 @@ import { fixed, utc } from "../format";
 import { html } from "../html";
 import { layout } from "../layout";
 import { idParam } from "../params";
-import type { SeasonsView } from "../types";
-
-/** `GET /api/v1/referee/:epoch/board` as the page reads it. */
-interface BoardView {
-  readonly asOf: number;
-  readonly seal: string;
-  readonly leafIndex: number;
-  readonly anchor: { readonly status: "pending" | "anchored"; readonly anchorIndex?: number };
-  readonly body: RefereeBoardBody;
-}
+import type { BoardView } from "../../api/routes/referee";
+import type { SeasonsView } from "../../api/routes/seasons";
 
 type AgentRow = RefereeDetailJson & { pending_calls: number } & RefereeCohortJson;
 

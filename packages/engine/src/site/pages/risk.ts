@@ -15,7 +15,7 @@ import { fixed, percent, sortValue } from "../format";
 import { html } from "../html";
 import { layout } from "../layout";
 import { idParam } from "../params";
-import type { SeasonsView } from "../types";
+import type { SeasonsView } from "../../api/routes/seasons";
 import { sortableHeader } from "./sortable";
 
 const LABELS: Record<string, string> = {

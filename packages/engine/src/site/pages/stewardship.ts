@@ -4,36 +4,7 @@ import { lineChart } from "../charts";
 import { fixed, shortHex, utc } from "../format";
 import { html } from "../html";
 import { layout } from "../layout";
-
-interface Stewardship {
-  readonly version: string;
-  readonly thresholds: {
-    holdersArmAbove: number;
-    holdersDeclineBps: number;
-    volumeFloorUsd: number;
-    volumeRunDays: number;
-    windowDays: number;
-  };
-  readonly monitored: { chainId: number; token: string; pools: string[]; excluded: string[] } | null;
-  readonly state: "normal" | "maintenance" | "wind-down" | null;
-  readonly stateSince: string | null;
-  readonly asOf: number | null;
-  readonly days: readonly {
-    date: string;
-    at: number;
-    holders: number;
-    organicVolumeUsd: number;
-    excludedVolumeUsd: number;
-    holdersTrigger: boolean;
-    volumeTrigger: boolean;
-    bothTrigger: boolean;
-    volumeDaysBelow: number;
-    state: string;
-    seal: string;
-    anchor: { status: string };
-  }[];
-  readonly clusters: readonly { criterion: string; addresses: string[]; measures: Record<string, unknown> }[];
-}
+import type { StewardshipView } from "../../api/routes/stewardship";
 
 const STATE_TEXT: Record<string, string> = {
   normal: "active",
@@ -42,7 +13,7 @@ const STATE_TEXT: Record<string, string> = {
 };
 
 /** The triggers that held on a day, in words ("—" when none did). */
-function firedText(d: Stewardship["days"][number]): string {
+function firedText(d: StewardshipView["days"][number]): string {
   const fired = [
     d.holdersTrigger ? "holders" : "",
     d.volumeTrigger ? "volume" : "",
@@ -53,7 +24,7 @@ function firedText(d: Stewardship["days"][number]): string {
 
 /** `/stewardship`: the kill-rule monitor's state, series and excluded-volume evidence. */
 export async function stewardshipPage(app: FastifyInstance): Promise<string> {
-  const s = await apiGet<Stewardship>(app, "/api/v1/stewardship");
+  const s = await apiGet<StewardshipView>(app, "/api/v1/stewardship");
   const t = s.thresholds;
   const rules = html`<h2>The triggers</h2>
     <ul>

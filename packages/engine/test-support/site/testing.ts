@@ -1,23 +1,17 @@
 import type { Wallet } from "ethers";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../api/app";
-import { storeSealedCloses } from "../closes/cache";
-import { type SealedClose, sealClose } from "../closes/record";
-import type { AnchorReceipt, Keeper } from "../cycle/seams";
-import { AugurScorer } from "../cycle/augur-scorer";
-import { runCycle } from "../cycle/run";
+import { buildApp } from "../../src/api/app";
+import { storeSealedCloses } from "../../src/closes/cache";
+import { type SealedClose, sealClose } from "../../src/closes/record";
+import type { AnchorReceipt, Keeper } from "../../src/cycle/seams";
+import { AugurScorer } from "../../src/cycle/augur-scorer";
+import { runCycle } from "../../src/cycle/run";
 import type { CallRecordBody } from "@augur/records";
-import { appendEngineRecords, type EngineRecord } from "../records/append";
-import { ingestRecord, type Submission } from "../records/ingest";
-import {
-  addTestSeason,
-  SEASON_START,
-  sign,
-  TEST_CHAIN_ID,
-  testWallet,
-} from "../../test-support/records/testing";
-import { openStore, type Store } from "../store/open";
-import { insertSeason } from "../store/queries/seasons";
+import { appendEngineRecords, type EngineRecord } from "../../src/records/append";
+import { ingestRecord, type Submission } from "../../src/records/ingest";
+import { addTestSeason, SEASON_START, sign, TEST_CHAIN_ID, testWallet } from "../records/testing";
+import { openStore, type Store } from "../../src/store/open";
+import { insertSeason } from "../../src/store/queries/seasons";
 
 /**
  * A seeded store for the site's tests: a season with six agents whose records go through the

@@ -1,7 +1,7 @@
 import { AUGUR_SCORE_V1, competitionRanks, TERM_NAMES } from "@augur/scorer";
-import { appendEngineRecords } from "../records/append";
-import { openStore, type Store } from "../store/open";
-import { insertSeason } from "../store/queries/seasons";
+import { appendEngineRecords } from "../../src/records/append";
+import { openStore, type Store } from "../../src/store/open";
+import { insertSeason } from "../../src/store/queries/seasons";
 
 const START = 1_800_000_000;
 /** The one scoring hour of the seeded season (unix seconds). */

@@ -1,10 +1,10 @@
 import { expect } from "chai";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../api/app";
+import { buildApp } from "../app";
 import { TEST_CHAIN_ID } from "../../../test-support/records/testing";
 import type { Store } from "../../store/open";
 import { testBackends } from "../../store/testing";
-import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../testing";
+import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../../test-support/site/testing";
 
 interface Standing {
   agentId: string;

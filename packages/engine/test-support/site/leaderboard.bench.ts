@@ -1,12 +1,12 @@
 /**
- * `npx tsx packages/engine/src/site/leaderboard.bench.ts`: the season leaderboard of
+ * `npx tsx packages/engine/test-support/site/leaderboard.bench.ts`: the season leaderboard of
  * BENCH_AGENTS agents (default 10,000). Measures (1) the first page served over HTTP and
  * (2) the time until it is interactive in headless Chromium (the sort script has enhanced the
  * table), each beside a same-run baseline: the very same HTML bytes served as a static string.
  */
 import { performance } from "node:perf_hooks";
 import Fastify from "fastify";
-import { buildApp } from "../api/app";
+import { buildApp } from "../../src/api/app";
 import { launchChromium } from "./browser";
 import { AS_OF, seedManyAgents } from "./many-agents";
 
