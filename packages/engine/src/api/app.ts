@@ -6,6 +6,7 @@ import { ApiError, errorPayload, installErrorHandlers } from "./errors";
 import { collectOpenApi } from "./openapi";
 import { anchorRoutes } from "./routes/anchors";
 import { consensusRoutes } from "./routes/consensus";
+import { apiDocsRoutes } from "./routes/docs";
 import { metaRoutes } from "./routes/meta";
 import { modeRoutes } from "./routes/modes";
 import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
@@ -47,6 +48,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
 
   installWriteGuard(app, deps); // before the routes: a wound-down system stores nothing
   metaRoutes(app, deps, openApi);
+  apiDocsRoutes(app);
   recordRoutes(app, deps, { perMinute: options.writesPerMinute ?? 600 });
   recordReadRoutes(app, deps);
   scoreRoutes(app, deps);
