@@ -242,7 +242,7 @@ async function verifyOnce(options: VerifyScoreOptions): Promise<VerifyScoreRepor
     passed: own.problem === null && late.length === 0,
     pending: own.pending,
     summary: own.pending
-      ? `score seal ${short(response.seal)} is in the log but its anchor is not mined yet`
+      ? `score seal ${short(response.seal)} is not anchored yet: its anchor is not mined`
       : own.problem !== null
         ? `score seal ${short(response.seal)}: ${own.problem}`
         : late.length > 0

@@ -238,7 +238,7 @@ describe("augur verify", () => {
     expect(out).to.contain("step 2 passed");
     expect(out).to.contain("step 3 passed");
     expect(out).to.match(
-      /^step 4 pending: score seal 0x[0-9a-f]{8}… is in the log but its anchor is not mined yet$/m,
+      /^step 4 pending: score seal 0x[0-9a-f]{8}… is not anchored yet: its anchor is not mined$/m,
     );
     expect(out).to.match(/^pending: steps 1-3 passed; .*--wait\)$/m);
     expect(code).to.equal(3);
