@@ -2,14 +2,12 @@ import { expect } from "chai";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PassThrough } from "node:stream";
-import { canonicalJson, type Hex32, merkleRoot, scoreSeason, seal } from "@augur/scorer";
-import { makeSeason } from "@augur/scorer/src/augur/fixture";
-import { inclusionProof } from "../../verify/testing";
+import type { Hex32 } from "@augur/scorer";
+import { recordedEngine, type Responses } from "../../verify/testing";
 import { main } from "../main";
 import { dependencies } from "./verify";
 
-// Recorded engine responses: a season scored by the scorer, its seals in a log anchored twice
-// (inputs in anchor 0, the score in anchor 1), served by a stub HTTP server on 127.0.0.1.
+// Recorded engine responses (verify/testing.ts), served by a stub HTTP server on 127.0.0.1.
 
 function capture() {
   let out = "";
@@ -17,72 +15,6 @@ function capture() {
   const stdout = new PassThrough().on("data", (c: Buffer) => (out += c.toString()));
   const stderr = new PassThrough().on("data", (c: Buffer) => (err += c.toString()));
   return { io: { stdout, stderr, stdin: new PassThrough() }, out: () => out, err: () => err };
-}
-
-type Responses = Map<string, { status: number; body: unknown }>;
-
-function recordedEngine(options: { scoreInFirstAnchor?: boolean; manifestAsText?: boolean } = {}) {
-  const creatorSeal = seal({ prior: "sib" });
-  const input = makeSeason(
-    [
-      { id: "me", creator: "c", style: "momentum", navs: [100, 102, 101, 104], ownDecisions: 6 },
-      { id: "sib", creator: "c", navs: [100] },
-    ],
-    {
-      prior_scores: [
-        {
-          agent: "sib",
-          season_id: "s0",
-          performance: 64,
-          seal: creatorSeal,
-          sealed_at: "2026-10-01T00:00:00Z",
-        },
-      ],
-    },
-  );
-  const row = scoreSeason(input).rows.find((r) => r.agent_id === "me")!;
-  const snapshotSeals = input.snapshots.filter((s) => s.agent === "me").map((s) => seal(s));
-  const filler = (n: number) => seal({ filler: n });
-  const log: Hex32[] = [...snapshotSeals, filler(1), creatorSeal, filler(2)];
-  const firstHead = options.scoreInFirstAnchor ? log.length + 1 : log.length;
-  log.push(row.seal, filler(3));
-  // Shaped as the engine's API serves them (anchorView, proof { leafIndex, treeSize, hashes }).
-  const heads = [firstHead, log.length].map((treeSize, anchorIndex) => ({
-    anchorIndex,
-    treeSize,
-    root: merkleRoot(log.slice(0, treeSize)),
-    chainId: 31337,
-    blockNumber: 100 + anchorIndex,
-  }));
-  const responses: Responses = new Map();
-  responses.set(`/api/v1/agents/me/score?season_id=s1`, {
-    status: 200,
-    body: {
-      agentId: "me",
-      seasonId: "s1",
-      formula: "augur-score/v1",
-      score: row.score,
-      rank: row.rank,
-      seal: row.seal,
-      manifest: options.manifestAsText ? canonicalJson(row.manifest) : row.manifest,
-      anchor: { status: "anchored" },
-    },
-  });
-  log.forEach((leaf, leafIndex) => {
-    const anchor = heads.find((h) => leafIndex < h.treeSize)!;
-    const hashes = inclusionProof(log.slice(0, anchor.treeSize), leafIndex);
-    responses.set(`/api/v1/anchors/leaves/${leaf}`, {
-      status: 200,
-      body: {
-        status: "anchored",
-        seal: leaf,
-        leafIndex,
-        anchor,
-        proof: { leafIndex, treeSize: anchor.treeSize, hashes },
-      },
-    });
-  });
-  return { responses, row, creatorSeal, snapshotSeals };
 }
 
 describe("augur verify", () => {
