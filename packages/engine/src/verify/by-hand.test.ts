@@ -18,7 +18,9 @@ const ROOT_OF = "0x9d7384d9";
 
 function python(args: string[], input?: string): Promise<{ code: number | null; out: string }> {
   return new Promise((done) => {
-    const child = spawn("python3", args, { stdio: ["pipe", "pipe", "pipe"] });
+    // No __pycache__ left in the repository by importing the script.
+    const env = { ...process.env, PYTHONDONTWRITEBYTECODE: "1" };
+    const child = spawn("python3", args, { stdio: ["pipe", "pipe", "pipe"], env });
     let out = "";
     child.stdout.on("data", (c: Buffer) => (out += c.toString()));
     child.stderr.on("data", (c: Buffer) => (out += c.toString()));
