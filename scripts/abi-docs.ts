@@ -1,10 +1,10 @@
 /**
- * `npm run abi:docs`: writes docs/abi/<Contract>.json (the ABI) and docs/abi/README.md (every
+ * `npm run abi:docs` (after `npx hardhat compile`): writes docs/abi/<Contract>.json (the ABI) and docs/abi/README.md (every
  * function and error selector and event topic) for the three deployed contracts, from the
  * compiled artifacts. Deterministic (entries sorted, formatted by the repo's prettier), so
  * test/abi-docs.test.ts can regenerate and compare: a contract change that forgets the docs fails.
  */
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Interface, type Fragment, type JsonFragment } from "ethers";
 import { format, resolveConfig } from "prettier";
@@ -17,6 +17,7 @@ const KIND_ORDER = ["constructor", "function", "event", "error", "fallback", "re
 
 function artifactAbi(name: string): JsonFragment[] {
   const file = join(ROOT, "artifacts/contracts", `${name}.sol`, `${name}.json`);
+  if (!existsSync(file)) throw new Error(`no artifact for ${name}: run npx hardhat compile first`);
   return (JSON.parse(readFileSync(file, "utf8")) as { abi: JsonFragment[] }).abi;
 }
 
