@@ -5,57 +5,14 @@
  * the @augur/agent toolkit and making a call through CallLedger, then `augur verify` with the
  * heads checked on chain — and once a stored row is tampered with, `augur verify` refusing.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import Database from "better-sqlite3";
 import { expect } from "chai";
-import { Contract, type HDNodeWallet } from "ethers";
+import { Contract } from "ethers";
 import { hex32Bytes, leafHash, nodeHash, seal as sealOf, toHex32, type Hex32 } from "@augur/scorer";
-import {
-  commitCall,
-  connectLedger,
-  depositStake,
-  revealCall,
-  SaltVault,
-  settleCall,
-  signRecord,
-  signRegistration,
-  type RecordType,
-  type SignedRecord,
-} from "@augur/agent";
-import {
-  type HardhatNode,
-  MerkleLogStore,
-  openStore,
-  runCli as augurMain,
-  startHardhatNode,
-} from "@augur/engine";
-import { nodeAccount } from "../../scripts/start/agents";
-import { augur, childEnv, hardhat, serve, type Served } from "./augur-process";
-
-const HOUR = 3600;
-const DAY = 86_400;
-const SEASON = "e2e";
-const USDG = 10n ** 6n;
-
-interface Deployed {
-  readonly chainId: number;
-  readonly callLedger: string;
-  readonly anchorRegistry: string;
-  readonly usdg: string;
-  readonly assets: Record<string, string>;
-}
-
-interface ScoreResponse {
-  score: number | null;
-  reason: string | null;
-  rank: number | null;
-  seal: string;
-  manifest: string;
-  anchor: { status: string; treeSize?: number };
-}
+import { type HardhatNode, MerkleLogStore, openStore, runCli as augurMain } from "@augur/engine";
+import { type Deployed, E2E_AGENTS, SEASON, type ScoredEngine, startScoredEngine } from "./scored-engine";
 
 /** `augur verify` in this process (the CLI's own entry), with everything it printed. */
 async function verify(args: string[]): Promise<{ code: number; out: string }> {
@@ -69,45 +26,15 @@ async function verify(args: string[]): Promise<{ code: number; out: string }> {
 describe("engine end to end on a hardhat node: serve, cycle, keeper, verify, tamper", function () {
   this.timeout(120_000);
 
+  let engine: ScoredEngine;
   let node: HardhatNode;
   let dataDir: string;
   let deployed: Deployed;
-  let served: Served;
   let api: string;
-  let cycleArgs: string[];
-  let engineEnv: NodeJS.ProcessEnv;
+  let scoreOf: ScoredEngine["scoreOf"];
   let callSeal: string | undefined;
-  const timings: string[] = [];
-  const started = Date.now();
-  const lap = (what: string) => timings.push(`${what} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const agents = E2E_AGENTS;
 
-  // Two agents of one creator, on the node's funded development accounts (never used anywhere real).
-  const creator = nodeAccount(10);
-  const agents = [
-    { id: "e2e-alpha", style: "momentum", key: nodeAccount(2) },
-    { id: "e2e-beta", style: "mean-reversion", key: nodeAccount(3) },
-  ] as const;
-
-  const post = async (signed: SignedRecord): Promise<void> => {
-    const res = await fetch(`${api}/api/v1/records`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(signed),
-    });
-    expect(res.status, `${signed.type}: ${await res.clone().text()}`).to.equal(201);
-  };
-  const record = async (key: HDNodeWallet, agentId: string, type: RecordType, fields: object) =>
-    post(await signRecord(key, deployed.chainId, type, { agentId, seasonId: SEASON, ...fields }));
-  const cycle = async (): Promise<string> => {
-    const { code, out } = await augur(cycleArgs, engineEnv);
-    expect(code, out).to.equal(0);
-    return out;
-  };
-  const scoreOf = async (agentId: string): Promise<ScoreResponse> => {
-    const res = await fetch(`${api}/api/v1/agents/${agentId}/score?season_id=${SEASON}`);
-    expect(res.status, await res.clone().text()).to.equal(200);
-    return (await res.json()) as ScoreResponse;
-  };
   const verifyArgs = (agentId: string) => [
     "--api",
     api,
@@ -122,122 +49,8 @@ describe("engine end to end on a hardhat node: serve, cycle, keeper, verify, tam
   ];
 
   before(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "augur-e2e-"));
-    node = await startHardhatNode();
-    const startBlock = await node.provider.getBlockNumber();
-    lap("node up");
-
-    // The operator's deploy: replica (tokens, Uniswap v3 pools, trading history) and contracts.
-    const deploy = await hardhat(
-      ["augur:deploy", "--network", "localhost", "--json"],
-      childEnv({ LOCALHOST_RPC_URL: node.url, AUGUR_DEPLOYMENTS_DIR: join(dataDir, "deployments") }),
-    );
-    expect(deploy.code, deploy.out).to.equal(0);
-    deployed = JSON.parse(deploy.stdout.slice(deploy.stdout.indexOf("{"))) as Deployed;
-    lap("replica and contracts deployed");
-
-    // The engine lives on the wall clock; the season spans the last three days (records are
-    // back-dated inside it) and the chain's clock, which the replica's history moved 48 h ahead.
-    const asOf = Math.floor(Date.now() / 1000 / HOUR) * HOUR;
-    const seasonStart = asOf - 3 * DAY;
-    engineEnv = childEnv({ AUGUR_DATA_DIR: dataDir });
-    const season = await augur(
-      ["season", "add", "--id", SEASON, "--starts", `${seasonStart}`, "--ends", `${asOf + 30 * DAY}`],
-      engineEnv,
-    );
-    expect(season.code, season.out).to.equal(0);
-    served = await serve(["--port", "0", "--chain-id", `${deployed.chainId}`], engineEnv);
-    api = served.origin;
-    lap("season added, augur serve listening");
-
-    // Agents register (agent and creator both sign) and post three days of records.
-    for (const [n, agent] of agents.entries()) {
-      await post(
-        await signRegistration(agent.key, creator, deployed.chainId, {
-          agentId: agent.id,
-          seasonId: SEASON,
-          creator: creator.address,
-          agentKey: agent.key.address,
-          style: agent.style,
-          registeredAt: seasonStart + 60,
-        }),
-      );
-      const asset = deployed.assets.NVDA!.toLowerCase();
-      for (let step = 0; step < 6; step += 1) {
-        const at = seasonStart + HOUR + step * 12 * HOUR;
-        const nav = 1_000_000n * USDG + BigInt((step * (n === 0 ? 7 : -3) + step * step) * 1_000) * USDG;
-        await record(agent.key, agent.id, "Snapshot", {
-          takenAt: at,
-          nav: nav.toString(),
-          flow: "0",
-          investedBps: 4_000 + step * 500,
-        });
-        await record(agent.key, agent.id, "Decision", {
-          decidedAt: at + 60,
-          asset,
-          action: step % 2 === 0 ? "buy" : "sell",
-          source: "decider",
-          confidenceBps: 6_000 + step * 300,
-          note: `e2e step ${step}`,
-        });
-      }
-      await record(agent.key, agent.id, "Trade", {
-        executedAt: seasonStart + 2 * HOUR,
-        asset,
-        side: "buy",
-        quantity: (10n ** 18n).toString(),
-        price: (180n * 10n ** 18n).toString(),
-        txHash: `0x${"ab".repeat(32)}`,
-      });
-    }
-    lap("records signed and posted");
-
-    // Agent alpha stakes and makes a call through CallLedger; an hour of chain time later it is
-    // settled, and the indexer turns the resolution into a sealed call record.
-    const alpha = agents[0].key.connect(node.provider);
-    const usdg = new Contract(deployed.usdg, ["function mint(address to, uint256 amount)"], alpha);
-    await (await usdg.getFunction("mint")(alpha.address, 1_000n * USDG)).wait();
-    const ledger = await connectLedger(alpha, deployed.callLedger, deployed.assets);
-    const vault = SaltVault.open(join(dataDir, "vault", "alpha.json"));
-    await depositStake(ledger, 100n * USDG);
-    const { callId } = await commitCall(ledger, vault, {
-      asset: "NVDA",
-      window: HOUR,
-      direction: "up",
-      confidenceBps: 7_000,
-    });
-    await revealCall(ledger, vault, callId);
-    await node.provider.send("evm_increaseTime", [HOUR + 1]);
-    await node.provider.send("evm_mine", []);
-    await settleCall(ledger, callId, vault);
-    lap("call committed, revealed and settled");
-
-    cycleArgs = [
-      "cycle",
-      "--once",
-      "--rpc",
-      node.url,
-      "--registry",
-      deployed.anchorRegistry,
-      "--ledger",
-      deployed.callLedger,
-      "--start-block",
-      `${startBlock}`,
-      "--poll-ms",
-      "20",
-      "--wait",
-      "30",
-    ];
-    // The deploy gave the keeper role to the deployer, the node's account #0.
-    engineEnv = { ...engineEnv, KEEPER_PRIVATE_KEY: nodeAccount(0).privateKey };
-    // First cycle: indexes the settled call, anchors every record, scores them, seals the
-    // manifests. Second: anchors the manifests. A third only if the hour turned in between
-    // (the second then scored anew, and those manifests wait for the next anchor).
-    await cycle();
-    await cycle();
-    if ((await scoreOf(agents[0].id)).anchor.status !== "anchored") await cycle();
-    lap("cycles done");
-
+    engine = await startScoredEngine();
+    ({ node, dataDir, deployed, api, scoreOf } = engine);
     const db = new Database(join(dataDir, "augur.sqlite"), { readonly: true });
     try {
       callSeal = (
@@ -249,10 +62,8 @@ describe("engine end to end on a hardhat node: serve, cycle, keeper, verify, tam
   });
 
   after(async () => {
-    console.log(`      e2e timings: ${timings.join(", ")}`);
-    await served?.stop();
-    await node?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    console.log(`      e2e timings: ${engine?.timings.join(", ")}`);
+    await engine?.stop();
   });
 
   it("anchors the log on chain and serves a score for every agent", async () => {

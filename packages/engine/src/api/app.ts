@@ -15,6 +15,7 @@ import { riskRoutes, seasonRiskRoutes } from "./routes/risk";
 import { scoreRoutes } from "./routes/scores";
 import { seasonListRoutes, seasonRoutes } from "./routes/seasons";
 import { standingsRoutes } from "./routes/standings";
+import { apiDocsRoutes } from "./routes/docs";
 import { stewardshipRoutes } from "./routes/stewardship";
 import { registerSite, siteNotFound } from "../site/register";
 import { installWriteGuard } from "./write-guard";
@@ -51,6 +52,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   // Every /api/v1 route. The OpenAPI document lists paths in the order they are added: this
   // order is the published document's, so a new route goes at the end.
   metaRoutes(app, deps, openApi);
+  apiDocsRoutes(app);
   recordRoutes(app, deps, { perMinute: options.writesPerMinute ?? 600 });
   recordReadRoutes(app, deps);
   scoreRoutes(app, deps);

@@ -16,6 +16,8 @@ export interface ScoreResponse {
   readonly seal: Hex32;
   /** The manifest as the engine serves it: its canonical text, or the parsed object. */
   readonly manifest: unknown;
+  /** `anchor.status` of the score row: "pending" until the anchor covering its seal is mined. */
+  readonly anchorStatus: string | null;
 }
 
 export interface AnchorRef {
@@ -73,7 +75,13 @@ export function parseScoreResponse(body: unknown, url: string): ScoreResponse {
     root.manifest === undefined && root.score !== undefined ? asObject(root.score, url, "score") : root;
   const manifest = row.manifest;
   if (manifest === undefined) throw new UnexpectedResponseError(url, "has no manifest");
-  return { seal: hex32(row.seal, url, "seal"), manifest };
+  const anchor = row.anchor as Json | undefined;
+  const status = typeof anchor === "object" && anchor !== null ? anchor.status : undefined;
+  return {
+    seal: hex32(row.seal, url, "seal"),
+    manifest,
+    anchorStatus: typeof status === "string" ? status : null,
+  };
 }
 
 export function parseLeafResponse(body: unknown, url: string): LeafResponse {

@@ -1,5 +1,4 @@
 import {
-  AugurError,
   type Hex32,
   recomputeManifest,
   seal as sealOf,
@@ -7,6 +6,7 @@ import {
   toHex32,
   verifyInclusion,
 } from "@augur/scorer";
+import { type HttpOptions, RequestFailedError, requestJson } from "./http";
 import {
   errorMessage,
   type LeafResponse,
@@ -14,14 +14,6 @@ import {
   parseScoreResponse,
   UnexpectedResponseError,
 } from "./responses";
-
-/** The engine could not be reached, or refused the request. */
-export class ApiRequestError extends AugurError {
-  override readonly name = "ApiRequestError";
-  constructor(url: string, problem: string) {
-    super("API_REQUEST_FAILED", `${url}: ${problem}`, { url });
-  }
-}
 
 /** Checks a head on chain: AnchorRegistry.verifyInclusion(seal, leafIndex, treeSize, proof). */
 export interface HeadChecker {
@@ -37,14 +29,21 @@ export interface VerifyScoreOptions {
   readonly api: string;
   readonly agent: string;
   readonly season: string;
-  readonly fetch?: typeof fetch;
+  /** The HTTP client and each request's deadline. */
+  readonly http: HttpOptions;
   /** When given, every anchor head is also checked on chain. */
   readonly chain?: HeadChecker;
+  /** How long to wait for the score's anchor when it is pending (0: report pending at once). */
+  readonly waitMs?: number;
+  /** How often to ask again while waiting (default 1 s). */
+  readonly pollMs?: number;
 }
 
 export interface StepResult {
   readonly step: 1 | 2 | 3 | 4;
   readonly passed: boolean;
+  /** Step 4 only: the score's seal is in the log but its anchor is not mined yet. */
+  readonly pending?: boolean;
   readonly summary: string;
   readonly details: readonly string[];
 }
@@ -54,47 +53,32 @@ export interface VerifyScoreReport {
   readonly score: unknown;
   readonly steps: readonly StepResult[];
   readonly passed: boolean;
+  /** Steps 1–3 passed and the score's own anchor is not mined yet. */
+  readonly pending: boolean;
 }
 
 const short = (hex: string) => `${hex.slice(0, 10)}…`;
 const where = (leaf: LeafResponse) =>
   `leaf ${leaf.leafIndex}, anchor ${leaf.anchor.index ?? "?"} (tree ${leaf.anchor.treeSize})`;
 
-async function getJson(fetchFn: typeof fetch, url: string): Promise<{ status: number; body: unknown }> {
-  let response: Response;
-  try {
-    response = await fetchFn(url, { headers: { accept: "application/json" } });
-  } catch (error) {
-    throw new ApiRequestError(url, `cannot reach the engine (${(error as Error).message})`);
-  }
-  const text = await response.text();
-  try {
-    return { status: response.status, body: JSON.parse(text) };
-  } catch {
-    throw new UnexpectedResponseError(url, `HTTP ${response.status}, not JSON`);
-  }
-}
-
 interface AnchoredSeal {
   readonly label: string;
   readonly seal: Hex32;
   readonly leaf: LeafResponse | null;
   readonly problem: string | null;
+  /** In the log, not yet anchored (the engine answered 404 with status "pending"). */
+  readonly pending: boolean;
 }
 
 /** Fetches a seal's anchor and inclusion proof and checks it locally (and on chain when asked). */
-async function checkAnchored(
-  options: VerifyScoreOptions,
-  fetchFn: typeof fetch,
-  label: string,
-  seal: Hex32,
-): Promise<AnchoredSeal> {
+async function checkAnchored(options: VerifyScoreOptions, label: string, seal: Hex32): Promise<AnchoredSeal> {
   const url = `${options.api}/api/v1/anchors/leaves/${seal}`;
-  const { status, body } = await getJson(fetchFn, url);
+  const { status, body } = await requestJson(url, options.http, undefined, "the engine");
   if (status !== 200) {
     const message = errorMessage(body);
     const problem = status === 404 ? "not in a mined anchor (404" : `HTTP ${status} (`;
-    return { label, seal, leaf: null, problem: `${problem}${message ? `: ${message}` : ""})` };
+    const pending = status === 404 && (body as { status?: unknown } | null)?.status === "pending";
+    return { label, seal, leaf: null, problem: `${problem}${message ? `: ${message}` : ""})`, pending };
   }
   const leaf = parseLeafResponse(body, url);
   if (
@@ -110,13 +94,20 @@ async function checkAnchored(
       seal,
       leaf,
       problem: `${where(leaf)}: the inclusion proof does not lead to the anchor's root`,
+      pending: false,
     };
   if (
     options.chain &&
     !(await options.chain.verifyInclusion(seal, leaf.leafIndex, leaf.anchor.treeSize, leaf.proof))
   )
-    return { label, seal, leaf, problem: `${where(leaf)}: AnchorRegistry does not confirm this head` };
-  return { label, seal, leaf, problem: null };
+    return {
+      label,
+      seal,
+      leaf,
+      problem: `${where(leaf)}: AnchorRegistry does not confirm this head`,
+      pending: false,
+    };
+  return { label, seal, leaf, problem: null, pending: false };
 }
 
 function describe(checked: AnchoredSeal): string {
@@ -143,18 +134,30 @@ function inputSeals(manifest: Record<string, unknown>): { label: string; seal: H
   return named;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * The seed's four recompute steps against a running engine: (1) the manifest hashes to the seal;
  * (2) its snapshot and creator-input seals sit in mined anchors; (3) the named formula reproduces
- * every output; (4) the score's own seal sits in a later anchor than its inputs.
+ * every output; (4) the score's own seal sits in a later anchor than its inputs. While the
+ * latest score's anchor is pending, asks again every `pollMs` for up to `waitMs`.
  */
 export async function verifyScore(options: VerifyScoreOptions): Promise<VerifyScoreReport> {
-  const fetchFn = options.fetch ?? fetch;
+  const deadline = Date.now() + (options.waitMs ?? 0);
+  for (;;) {
+    const report = await verifyOnce(options);
+    const left = deadline - Date.now();
+    if (!report.pending || left <= 0) return report;
+    await sleep(Math.min(options.pollMs ?? 1000, left));
+  }
+}
+
+async function verifyOnce(options: VerifyScoreOptions): Promise<VerifyScoreReport> {
   const scoreUrl = `${options.api}/api/v1/agents/${encodeURIComponent(options.agent)}/score?season_id=${encodeURIComponent(options.season)}`;
-  const { status, body } = await getJson(fetchFn, scoreUrl);
+  const { status, body } = await requestJson(scoreUrl, options.http, undefined, "the engine");
   if (status !== 200) {
     const message = errorMessage(body);
-    throw new ApiRequestError(scoreUrl, `HTTP ${status}${message ? ` (${message})` : ""}`);
+    throw new RequestFailedError(scoreUrl, `HTTP ${status}${message ? ` (${message})` : ""}`);
   }
   const response = parseScoreResponse(body, scoreUrl);
   const steps: StepResult[] = [];
@@ -188,8 +191,7 @@ export async function verifyScore(options: VerifyScoreOptions): Promise<VerifySc
 
   // Step 2: every input seal the manifest names sits in a mined anchor.
   const inputs: AnchoredSeal[] = [];
-  for (const { label, seal } of inputSeals(manifest))
-    inputs.push(await checkAnchored(options, fetchFn, label, seal));
+  for (const { label, seal } of inputSeals(manifest)) inputs.push(await checkAnchored(options, label, seal));
   const inputsOk = inputs.every((i) => i.problem === null);
   steps.push({
     step: 2,
@@ -220,7 +222,11 @@ export async function verifyScore(options: VerifyScoreOptions): Promise<VerifySc
   steps.push(step3);
 
   // Step 4: the score's own seal is anchored, and it joined the log after its inputs' anchors.
-  const own = await checkAnchored(options, fetchFn, "score", response.seal);
+  // A row served as pending is not looked up: its anchor is not mined yet, whatever the log holds.
+  const own: AnchoredSeal =
+    response.anchorStatus === "pending"
+      ? { label: "score", seal: response.seal, leaf: null, problem: "not anchored yet", pending: true }
+      : await checkAnchored(options, "score", response.seal);
   const late = own.leaf
     ? inputs.filter(
         (input) =>
@@ -234,8 +240,10 @@ export async function verifyScore(options: VerifyScoreOptions): Promise<VerifySc
   steps.push({
     step: 4,
     passed: own.problem === null && late.length === 0,
-    summary:
-      own.problem !== null
+    pending: own.pending,
+    summary: own.pending
+      ? `score seal ${short(response.seal)} is not anchored yet: its anchor is not mined`
+      : own.problem !== null
         ? `score seal ${short(response.seal)}: ${own.problem}`
         : late.length > 0
           ? `score seal ${short(response.seal)} does not join a later anchor than ${late.length} of its inputs`
@@ -246,5 +254,7 @@ export async function verifyScore(options: VerifyScoreOptions): Promise<VerifySc
   });
 
   const outputs = (manifest.outputs ?? {}) as { score?: unknown };
-  return { seal: response.seal, score: outputs.score, steps, passed: steps.every((s) => s.passed) };
+  const passed = steps.every((s) => s.passed);
+  const pending = own.pending && steps.every((s) => s.passed || s.pending);
+  return { seal: response.seal, score: outputs.score, steps, passed, pending };
 }

@@ -67,19 +67,35 @@ describe("augur log", () => {
   });
 
   describe("prove", () => {
-    it("prints { leafIndex, treeSize, root, proof } that verifies", async () => {
+    /** The shape GET /api/v1/anchors/leaves/:seal serves, less the chain fields of `anchor`. */
+    interface Leaf {
+      seal: Hex32;
+      leafIndex: number;
+      anchor: { treeSize: number; root: Hex32 };
+      proof: { leafIndex: number; treeSize: number; hashes: Hex32[] };
+    }
+    const asProof = (leaf: Leaf): InclusionProof => ({
+      leafIndex: leaf.proof.leafIndex,
+      treeSize: leaf.proof.treeSize,
+      root: leaf.anchor.root,
+      proof: leaf.proof.hashes,
+    });
+
+    it("prints the API's leaf shape { seal, leafIndex, anchor: { treeSize, root }, proof: { leafIndex, treeSize, hashes } }, which verifies", async () => {
       const { code, out } = await run(["prove", "--index", "6", file]);
       expect(code).to.equal(0);
-      const proof = JSON.parse(out) as InclusionProof;
-      expect(Object.keys(proof)).to.deep.equal(["leafIndex", "treeSize", "root", "proof"]);
-      expect(proof).to.deep.equal(new MerkleLog(seals).inclusionProof(6));
-      expect(verifyInclusion(seals[6]!, proof)).to.equal(true);
+      const leaf = JSON.parse(out) as Leaf;
+      expect(Object.keys(leaf)).to.deep.equal(["seal", "leafIndex", "anchor", "proof"]);
+      expect(Object.keys(leaf.proof)).to.deep.equal(["leafIndex", "treeSize", "hashes"]);
+      expect(leaf.seal).to.equal(seals[6]);
+      expect(asProof(leaf)).to.deep.equal(new MerkleLog(seals).inclusionProof(6));
+      expect(verifyInclusion(seals[6]!, asProof(leaf))).to.equal(true);
     });
 
     it("--size proves against an older tree", async () => {
-      const proof = JSON.parse((await run(["prove", "--index", "2", "--size", "5"])).out) as InclusionProof;
-      expect([proof.treeSize, proof.root]).to.deep.equal([5, merkleRoot(seals.slice(0, 5))]);
-      expect(verifyInclusion(seals[2]!, proof)).to.equal(true);
+      const leaf = JSON.parse((await run(["prove", "--index", "2", "--size", "5"])).out) as Leaf;
+      expect([leaf.anchor.treeSize, leaf.anchor.root]).to.deep.equal([5, merkleRoot(seals.slice(0, 5))]);
+      expect(verifyInclusion(seals[2]!, asProof(leaf))).to.equal(true);
     });
 
     it("index out of range, or a size beyond the input: exit 1 with the reason", async () => {

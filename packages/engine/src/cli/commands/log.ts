@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { MerkleLog, MerkleRangeError, merkleRoot, type Hex32 } from "@augur/scorer";
+import { type InclusionProof, MerkleLog, MerkleRangeError, merkleRoot, type Hex32 } from "@augur/scorer";
 import { UsageError, type Command, type CommandIo } from "../command";
 import { parseSealLines, readInput } from "../input";
 
@@ -13,7 +13,8 @@ and works on their RFC 6962 Merkle log (see docs/merkle-log.md).
 
   root          prints the root of all the seals (sha256("") when there are none)
   prove         prints the inclusion proof of leaf I in the tree of the first N seals
-                (default: all) as JSON { leafIndex, treeSize, root, proof }
+                (default: all) in the shape GET /api/v1/anchors/leaves/:seal serves:
+                { seal, leafIndex, anchor: { treeSize, root }, proof: { leafIndex, treeSize, hashes } }
   consistency   prints the consistency proof from the tree of the first M seals to the
                 first N (default: all) as JSON { fromSize, toSize, fromRoot, toRoot, proof }
 `;
@@ -50,6 +51,16 @@ function logOf(seals: Hex32[], size: number, flag: string): MerkleLog {
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
+/** The one inclusion-proof shape of docs/merkle-log.md §6: the API's leaf answer, less the chain fields. */
+function leafView(seal: Hex32, proof: InclusionProof) {
+  return {
+    seal,
+    leafIndex: proof.leafIndex,
+    anchor: { treeSize: proof.treeSize, root: proof.root },
+    proof: { leafIndex: proof.leafIndex, treeSize: proof.treeSize, hashes: proof.proof },
+  };
+}
+
 export const command: Command = {
   name: "log",
   summary: "Merkle log of seals: root, inclusion proof (prove), consistency proof",
@@ -68,7 +79,8 @@ export const command: Command = {
         if (index === undefined) throw new UsageError("prove needs --index I");
         const seals = await readSeals(positionals, io);
         const size = count(values.size, "--size") ?? seals.length;
-        io.stdout.write(json(logOf(seals, size, "--size").inclusionProof(index, size)));
+        const proof = logOf(seals, size, "--size").inclusionProof(index, size);
+        io.stdout.write(json(leafView(seals[index]!, proof)));
         return 0;
       }
       case "consistency": {

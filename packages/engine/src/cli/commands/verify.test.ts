@@ -2,14 +2,12 @@ import { expect } from "chai";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PassThrough } from "node:stream";
-import { canonicalJson, type Hex32, merkleRoot, scoreSeason, seal } from "@augur/scorer";
-import { makeSeason } from "@augur/scorer/src/augur/fixture";
-import { inclusionProof } from "../../../test-support/verify/testing";
+import type { Hex32 } from "@augur/scorer";
+import { recordedEngine, type Responses } from "../../../test-support/verify/testing";
 import { main } from "../main";
 import { dependencies } from "./verify";
 
-// Recorded engine responses: a season scored by the scorer, its seals in a log anchored twice
-// (inputs in anchor 0, the score in anchor 1), served by a stub HTTP server on 127.0.0.1.
+// Recorded engine responses (verify/testing.ts), served by a stub HTTP server on 127.0.0.1.
 
 function capture() {
   let out = "";
@@ -17,72 +15,6 @@ function capture() {
   const stdout = new PassThrough().on("data", (c: Buffer) => (out += c.toString()));
   const stderr = new PassThrough().on("data", (c: Buffer) => (err += c.toString()));
   return { io: { stdout, stderr, stdin: new PassThrough() }, out: () => out, err: () => err };
-}
-
-type Responses = Map<string, { status: number; body: unknown }>;
-
-function recordedEngine(options: { scoreInFirstAnchor?: boolean; manifestAsText?: boolean } = {}) {
-  const creatorSeal = seal({ prior: "sib" });
-  const input = makeSeason(
-    [
-      { id: "me", creator: "c", style: "momentum", navs: [100, 102, 101, 104], ownDecisions: 6 },
-      { id: "sib", creator: "c", navs: [100] },
-    ],
-    {
-      prior_scores: [
-        {
-          agent: "sib",
-          season_id: "s0",
-          performance: 64,
-          seal: creatorSeal,
-          sealed_at: "2026-10-01T00:00:00Z",
-        },
-      ],
-    },
-  );
-  const row = scoreSeason(input).rows.find((r) => r.agent_id === "me")!;
-  const snapshotSeals = input.snapshots.filter((s) => s.agent === "me").map((s) => seal(s));
-  const filler = (n: number) => seal({ filler: n });
-  const log: Hex32[] = [...snapshotSeals, filler(1), creatorSeal, filler(2)];
-  const firstHead = options.scoreInFirstAnchor ? log.length + 1 : log.length;
-  log.push(row.seal, filler(3));
-  // Shaped as the engine's API serves them (anchorView, proof { leafIndex, treeSize, hashes }).
-  const heads = [firstHead, log.length].map((treeSize, anchorIndex) => ({
-    anchorIndex,
-    treeSize,
-    root: merkleRoot(log.slice(0, treeSize)),
-    chainId: 31337,
-    blockNumber: 100 + anchorIndex,
-  }));
-  const responses: Responses = new Map();
-  responses.set(`/api/v1/agents/me/score?season_id=s1`, {
-    status: 200,
-    body: {
-      agentId: "me",
-      seasonId: "s1",
-      formula: "augur-score/v1",
-      score: row.score,
-      rank: row.rank,
-      seal: row.seal,
-      manifest: options.manifestAsText ? canonicalJson(row.manifest) : row.manifest,
-      anchor: { status: "anchored" },
-    },
-  });
-  log.forEach((leaf, leafIndex) => {
-    const anchor = heads.find((h) => leafIndex < h.treeSize)!;
-    const hashes = inclusionProof(log.slice(0, anchor.treeSize), leafIndex);
-    responses.set(`/api/v1/anchors/leaves/${leaf}`, {
-      status: 200,
-      body: {
-        status: "anchored",
-        seal: leaf,
-        leafIndex,
-        anchor,
-        proof: { leafIndex, treeSize: anchor.treeSize, hashes },
-      },
-    });
-  });
-  return { responses, row, creatorSeal, snapshotSeals };
 }
 
 describe("augur verify", () => {
@@ -99,13 +31,19 @@ describe("augur verify", () => {
     api = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  afterEach(() => delete dependencies.headChecker);
+  afterEach(() => {
+    delete dependencies.headChecker;
+    delete dependencies.pollMs;
+  });
 
-  const run = async (...extra: string[]) => {
+  const runAt = async (base: string, ...extra: string[]) => {
     const c = capture();
-    const code = await main(["verify", "--api", api, "--agent", "me", "--season", "s1", ...extra], c.io);
+    const code = await main(["verify", "--api", base, "--agent", "me", "--season", "s1", ...extra], c.io);
     return { code, out: c.out(), err: c.err() };
   };
+  const run = (...extra: string[]) => runAt(api, ...extra);
+  const scoreBody = (engine: ReturnType<typeof recordedEngine>) =>
+    engine.responses.get("/api/v1/agents/me/score?season_id=s1")!.body as { anchor: { status: string } };
 
   it("passes all four steps on an honest, anchored score and exits 0", async () => {
     const engine = recordedEngine();
@@ -212,5 +150,84 @@ describe("augur verify", () => {
     expect(missing.err).to.match(
       /^augur verify: http:\/\/127\.0\.0\.1:\d+\/api\/v1\/agents\/me\/score\?season_id=s1: HTTP 404 \(not found\)\n$/,
     );
+  });
+  it("takes the engine's origin or the …/api/v1 base that npm start prints", async () => {
+    responses = recordedEngine().responses;
+    for (const base of [api, `${api}/`, `${api}/api/v1`, `${api}/api/v1/`]) {
+      const { code, out } = await runAt(base);
+      expect(code, `${base}: ${out}`).to.equal(0);
+    }
+    expect((await runAt(`${api}/api/v1?x=1`)).err).to.contain("--api takes no query or fragment");
+    expect((await runAt("ftp://example.org")).code).to.equal(2);
+  });
+
+  it("reports a score whose anchor is not mined yet as pending, exit 3", async () => {
+    const engine = recordedEngine();
+    scoreBody(engine).anchor = { status: "pending" };
+    responses = engine.responses;
+    const { code, out } = await run();
+    expect(out).to.contain("step 1 passed");
+    expect(out).to.contain("step 2 passed");
+    expect(out).to.contain("step 3 passed");
+    expect(out).to.match(
+      /^step 4 pending: score seal 0x[0-9a-f]{8}… is not anchored yet: its anchor is not mined$/m,
+    );
+    expect(out).to.match(/^pending: steps 1-3 passed; .*--wait\)$/m);
+    expect(code).to.equal(3);
+  });
+
+  it("also reports pending when the engine answers the score's leaf with 404 status pending", async () => {
+    const engine = recordedEngine();
+    engine.responses.set(`/api/v1/anchors/leaves/${engine.row.seal}`, {
+      status: 404,
+      body: {
+        status: "pending",
+        seal: engine.row.seal,
+        leafIndex: 7,
+        error: { code: "NOT_ANCHORED", message: "later" },
+      },
+    });
+    responses = engine.responses;
+    expect((await run()).code).to.equal(3);
+  });
+
+  it("--wait asks again until the anchor is mined, then verifies; gives up as pending after SECONDS", async () => {
+    const engine = recordedEngine();
+    const body = scoreBody(engine);
+    body.anchor = { status: "pending" };
+    responses = engine.responses;
+    dependencies.pollMs = 20;
+    const timer = setTimeout(() => (body.anchor = { status: "anchored" }), 150);
+    const waited = await run("--wait");
+    clearTimeout(timer);
+    expect(waited.err).to.contain("waiting up to 3600 s for a pending anchor");
+    expect(waited.code, waited.out).to.equal(0);
+    expect(waited.out).to.contain("step 4 passed");
+
+    body.anchor = { status: "pending" };
+    const started = Date.now();
+    const gaveUp = await run("--wait", "0.2");
+    expect(gaveUp.code).to.equal(3);
+    expect(Date.now() - started).to.be.within(200, 3_000);
+    expect((await run("--wait", "soon")).err).to.contain("--wait must be a number of seconds");
+  });
+
+  it("gives each request a deadline (--timeout): an engine that never answers is one line, exit 1", async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const started = Date.now();
+      const { code, err } = await runAt(origin, "--timeout", "0.3");
+      expect(Date.now() - started).to.be.below(2_000);
+      expect(code).to.equal(1);
+      expect(err).to.equal(
+        `augur verify: ${origin}/api/v1/agents/me/score?season_id=s1: no answer from the engine within 0.3 s\n`,
+      );
+      expect((await runAt(origin, "--timeout", "0")).code).to.equal(2);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 });
