@@ -10,6 +10,7 @@ import { buildApp } from "@augur/engine/src/api/app";
 import { main } from "@augur/engine/src/cli/main";
 import { fakeIo } from "@augur/engine/src/cli/testing";
 import { runCycle } from "@augur/engine/src/cycle/run";
+import { anchorStep, modesStep, stewardshipStep } from "@augur/engine/src/cycle/steps";
 import { dateOf } from "@augur/engine/src/cycle/stewardship";
 import { assertMaySpend } from "@augur/engine/src/modes/guard";
 import { modeHistory } from "@augur/engine/src/modes/state";
@@ -184,9 +185,7 @@ describe("modes on chain: a token history through maintenance, wind-down, the ar
         appClock = clock;
         const report = await runCycle({
           store,
-          stewardship: source,
-          keeper: chainKeeper,
-          modes: {},
+          steps: [anchorStep(chainKeeper), stewardshipStep(source), modesStep()],
           now: () => clock,
         });
         expect(report.stewardshipDays, `day ${d}`).to.deep.equal(d < DAYS_SEALED ? [day(d)] : []);

@@ -5,6 +5,7 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import { BrowserProvider } from "ethers";
 import { buildApp } from "@augur/engine/src/api/app";
 import { runCycle } from "@augur/engine/src/cycle/run";
+import { anchorStep, modesStep } from "@augur/engine/src/cycle/steps";
 import { addDays, checkedDay } from "@augur/engine/src/modes/days";
 import { readReceipt } from "@augur/engine/src/modes/receipt/chain";
 import { modeHistory } from "@augur/engine/src/modes/state";
@@ -104,9 +105,8 @@ describe("modes on the replica: maintenance, wind-down, archive and the final re
           );
         const report = await runCycle({
           store,
-          keeper: chainKeeper,
+          steps: [anchorStep(chainKeeper), modesStep(async () => days.slice(0, d + 1))],
           now: () => clock,
-          modes: { days: async () => days.slice(0, d + 1) },
         });
         modes.push(report.mode!.mode);
       }

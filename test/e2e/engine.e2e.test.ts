@@ -27,7 +27,6 @@ import {
 } from "@augur/agent";
 import { startHardhatNode, type HardhatNode } from "@augur/engine/src/chain/node";
 import { main as augurMain } from "@augur/engine/src/cli/main";
-import { MerkleLogStore } from "@augur/engine/src/store/merkle/log-store";
 import { openStore } from "@augur/engine/src/store/open";
 import { nodeAccount } from "../../scripts/start/agents";
 import { augur, childEnv, hardhat, serve, type Served } from "./augur-process";
@@ -342,12 +341,11 @@ describe("engine end to end on a hardhat node: serve, cycle, keeper, verify, tam
     }
     const store = await openStore({ kind: "sqlite", file });
     try {
-      const log = new MerkleLogStore();
       const anchors = await store.db.selectFrom("anchors").select(["anchor_index", "tree_size"]).execute();
       for (const anchor of anchors.filter((a) => a.tree_size > leaf)) {
         await store.db
           .updateTable("anchors")
-          .set({ root: await log.root(store.db, anchor.tree_size) })
+          .set({ root: await store.log.root(store.db, anchor.tree_size) })
           .where("anchor_index", "=", anchor.anchor_index)
           .execute();
       }

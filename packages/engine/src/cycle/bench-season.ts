@@ -17,9 +17,9 @@ import { hash } from "node:crypto";
 import { canonicalJson, type Hex32 } from "@augur/scorer";
 import SqliteDatabase from "better-sqlite3";
 import type { CallRecordBody } from "../indexer/calls";
-import { appendEngineRecords, type EngineRecord } from "../records/append";
+import { appendEngineRecords, type EngineRecord } from "../store/append";
 import { sealedRecord } from "../records/sealed";
-import { appendToFrontier, MerkleLogStore } from "../store/merkle/log-store";
+import { appendToFrontier } from "../store/merkle/log-store";
 import { openStore, type Store } from "../store/open";
 import type { AgentsTable, SeasonsTable } from "../store/schema";
 import { insertSeason } from "../store/queries/seasons";
@@ -222,7 +222,7 @@ export async function seedBenchSeason(
   const store = await openStore({ kind: "sqlite", file });
   try {
     // Bulk rows start the log at leaf 0: appending them to an existing log would fork it.
-    if ((await new MerkleLogStore().size(store.db)) !== 0)
+    if ((await store.log.size(store.db)) !== 0)
       throw new Error(`seedBenchSeason: ${file} already holds a log`);
     await insertSeason(store.db, benchSeasonRow(shape));
   } finally {

@@ -25,7 +25,6 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { seal } from "@augur/scorer";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import { openStore, type Store } from "../store/open";
 import { AugurScorer } from "./augur-scorer";
 import {
@@ -38,6 +37,7 @@ import {
 import { agentInputs, loadSeasonHeader } from "./inputs";
 import { SeasonRows } from "./season-rows";
 import { runCycle } from "./run";
+import { anchorStep, riskStep, scoreStep } from "./steps";
 import { FakeKeeper } from "./testing";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
@@ -90,7 +90,7 @@ async function coldScores(store: Store, asOf: number, size: number) {
   const read = new Timer();
   const score = new Timer();
   const rows = new SeasonRows(BENCH_SEASON);
-  const got = await read.run(() => rows.extendTo(store.db, size));
+  const got = await read.run(() => rows.extendTo(store, size));
   const header = await read.run(() => loadSeasonHeader(store.db, BENCH_SEASON, asOf, size));
   const outcomes = await score.run(() => {
     const scoring = new AugurScorer().openSeason(header);
@@ -130,9 +130,7 @@ async function timedCycle(store: Store, keeper: FakeKeeper, now: number) {
   const report = await timer.run(() =>
     runCycle({
       store,
-      keeper,
-      scorer: new AugurScorer(),
-      risk: true,
+      steps: [anchorStep(keeper), scoreStep(new AugurScorer()), riskStep()],
       now: () => now,
       progress: (line) => {
         const at = performance.now();
@@ -192,7 +190,7 @@ async function main() {
         console.log(`ingested the next hour: ${added.toLocaleString("en")} snapshots (untimed)`);
       }
       // The cycle's keeper anchors the whole head first, so its scores read everything below it.
-      const size = await new MerkleLogStore().size(store.db);
+      const size = await store.log.size(store.db);
       gc?.();
       const before = process.memoryUsage().rss;
       resetPeakRss();

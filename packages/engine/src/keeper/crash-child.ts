@@ -6,6 +6,7 @@
 import { JsonRpcProvider, Wallet } from "ethers";
 import { CountingScorer } from "../cycle/testing";
 import { runCycle } from "../cycle/run";
+import { anchorStep, scoreStep } from "../cycle/steps";
 import { ingestRecord } from "../records/ingest";
 import { sign, snapshot, TEST_CHAIN_ID, TEST_NOW, testWallet } from "../records/testing";
 import { openStore } from "../store/open";
@@ -41,8 +42,7 @@ async function main(): Promise<void> {
     });
     const report = await runCycle({
       store,
-      keeper,
-      scorer: new CountingScorer(),
+      steps: [anchorStep(keeper), scoreStep(new CountingScorer())],
       now: () => now,
       progress: (line) => {
         // The season's score rows and manifests are committed when the cycle says so.

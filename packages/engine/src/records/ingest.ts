@@ -1,5 +1,4 @@
 import { InvalidInputError, type Hex32 } from "@augur/scorer";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { findAgent, findAgentByKey, insertAgent } from "../store/queries/agents";
 import { findRecord, insertRecord } from "../store/queries/records";
@@ -44,8 +43,6 @@ export interface IngestContext {
   readonly maxClockSkew?: number;
 }
 
-const log = new MerkleLogStore();
-
 function recordType(type: unknown): RecordTypeName {
   if (typeof type !== "string" || !(RECORD_TYPE_NAMES as readonly string[]).includes(type)) {
     throw new InvalidInputError("type", `must be one of ${RECORD_TYPE_NAMES.join(", ")}`);
@@ -80,7 +77,7 @@ export async function ingestRecord(
   const now = ctx.now();
 
   return store.db.transaction().execute(async (trx) => {
-    await log.lockForAppend(trx);
+    await store.log.lockForAppend(trx);
     const existing = await findRecord(trx, seal);
     if (existing) {
       // The same content again: answer with what is stored, provided the same key signed it.
@@ -112,7 +109,7 @@ export async function ingestRecord(
       if (signer !== agent.agent_key) throw new WrongSignerError("signature", agent.agent_key, signer);
     }
 
-    const leafIndex = await log.append(trx, [seal], now);
+    const leafIndex = await store.log.append(trx, [seal], now);
     await insertRecord(trx, {
       seal,
       kind,

@@ -13,8 +13,9 @@ import { buildApp } from "../api/app";
 import { storeSealedCloses } from "../closes/cache";
 import { HOUR_SECONDS } from "../closes/record";
 import { runCycle } from "../cycle/run";
+import { anchorStep, refereeStep } from "../cycle/steps";
 import { FakeKeeper } from "../cycle/testing";
-import { appendEngineRecords, type EngineRecord } from "../records/append";
+import { appendEngineRecords, type EngineRecord } from "../store/append";
 import { openStore } from "../store/open";
 import { insertSeason } from "../store/queries/seasons";
 import { testCallRecord, testCloses } from "./testing";
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
 
     const asOf = (H0 + HOURS) * HOUR_SECONDS;
     const [report, cycleMs] = await timed(() =>
-      runCycle({ store, keeper: new FakeKeeper(), referee: true, now: () => asOf }),
+      runCycle({ store, steps: [anchorStep(new FakeKeeper()), refereeStep()], now: () => asOf }),
     );
     console.log(`cycle (anchor + referee step, ${report.refereeBoards} board): ${ms(cycleMs)}`);
 

@@ -1,6 +1,6 @@
 import { type SealedClose, sealClose, HOUR_SECONDS } from "../closes/record";
 import type { CallRecordBody } from "../indexer/calls";
-import type { EngineRecord } from "../records/append";
+import type { EngineRecord } from "../store/append";
 
 const LEDGER = "0x3333333333333333333333333333333333333333";
 const ORACLE = "0x4444444444444444444444444444444444444444";

@@ -1,5 +1,5 @@
 import { AUGUR_SCORE_V1, competitionRanks, TERM_NAMES } from "@augur/scorer";
-import { appendEngineRecords } from "../records/append";
+import { appendEngineRecords } from "../store/append";
 import { openStore, type Store } from "../store/open";
 import { insertSeason } from "../store/queries/seasons";
 

@@ -6,8 +6,9 @@ import { type SealedClose, sealClose } from "../closes/record";
 import type { AnchorReceipt, Keeper } from "../cycle/seams";
 import { AugurScorer } from "../cycle/augur-scorer";
 import { runCycle } from "../cycle/run";
+import { anchorStep, refereeStep, riskStep, scoreStep } from "../cycle/steps";
 import type { CallRecordBody } from "../indexer/calls";
-import { appendEngineRecords, type EngineRecord } from "../records/append";
+import { appendEngineRecords, type EngineRecord } from "../store/append";
 import { ingestRecord, type Submission } from "../records/ingest";
 import { addTestSeason, SEASON_START, sign, TEST_CHAIN_ID, testWallet } from "../records/testing";
 import { openStore, type Store } from "../store/open";
@@ -311,10 +312,18 @@ export async function seededSiteStore(
   const keeper = instantKeeper();
   const scorer = new AugurScorer();
   // The first hour also seals the referee board from the calls and closes it anchored.
-  await runCycle({ store, keeper, scorer, referee: true, now: () => SITE_NOW });
+  await runCycle({
+    store,
+    steps: [anchorStep(keeper), scoreStep(scorer), refereeStep()],
+    now: () => SITE_NOW,
+  });
   // The second hour anchors the board and seals the risk rows (from the records the first
   // anchored; they stay pending); the referee's input is unchanged, so no second board.
-  await runCycle({ store, keeper, risk: true, referee: true, now: () => SITE_NOW + HOUR });
+  await runCycle({
+    store,
+    steps: [anchorStep(keeper), riskStep(), refereeStep()],
+    now: () => SITE_NOW + HOUR,
+  });
   return store;
 }
 

@@ -4,7 +4,7 @@
  * "ready" once the store is open and starts on the first line of stdin, so the test can start
  * every worker at the same moment.
  */
-import { appendEngineRecords } from "../records/append";
+import { appendEngineRecords } from "./append";
 import { openStore } from "./open";
 
 async function main(): Promise<void> {

@@ -2,9 +2,6 @@ import type { FastifyInstance, FastifySchema } from "fastify";
 import { augurDomain, allTypedDataTypes } from "../../records/eip712";
 import { RECORD_TYPE_NAMES } from "../../records/fields";
 import type { ApiDeps } from "../deps";
-import { MerkleLogStore } from "../../store/merkle/log-store";
-
-const log = new MerkleLogStore();
 
 export function metaRoutes(
   app: FastifyInstance,
@@ -29,7 +26,11 @@ export function metaRoutes(
         },
       },
     },
-    async () => ({ status: "ok", store: deps.store.dialect, logSize: await log.size(deps.store.db) }),
+    async () => ({
+      status: "ok",
+      store: deps.store.dialect,
+      logSize: await deps.store.log.size(deps.store.db),
+    }),
   );
 
   app.get(

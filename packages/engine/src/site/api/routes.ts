@@ -4,18 +4,16 @@ import type { ApiDeps } from "../../api/deps";
 import { ApiError } from "../../api/errors";
 import { errorBody, idSchema } from "../../api/schemas";
 import { findAgent } from "../../store/queries/agents";
-import { latestScoringTime } from "../../store/queries/scores";
-import { findSeason } from "../../store/queries/seasons";
+import { consensusMarkets } from "../../store/queries/consensus";
+import { manifestTexts, seasonRecords } from "../../store/queries/records";
 import {
-  consensusMarkets,
   countStandings,
-  listSeasons,
-  manifestTexts,
-  seasonRecords,
+  latestScoringTime,
   STANDING_SORTS,
   standingsPage,
   type StandingSort,
-} from "./queries";
+} from "../../store/queries/scores";
+import { findSeason, listSeasons } from "../../store/queries/seasons";
 import { callPoint, snapshotPoint, streaks } from "./record-bodies";
 import { servedRiskRows } from "../../risk/served";
 import { latestRiskRows } from "../../store/queries/risk";
