@@ -3,7 +3,7 @@ import { expect } from "chai";
 import type { FastifyInstance } from "fastify";
 import { verifyInclusion, type Hex32 } from "@augur/scorer";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { addTestSeason, registration, sign, snapshot, testWallet, TEST_NOW } from "../records/testing";
 import { addTestScore, anchorWholeLog, REGISTRY, testApp } from "./testing";
 

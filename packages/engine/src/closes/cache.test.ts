@@ -1,11 +1,11 @@
 import { expect } from "chai";
 import { seal, type Hex32 } from "@augur/scorer";
-import { FakeKeeper } from "../cycle/testing";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 import { CYCLE_SECONDS, runCycle } from "../cycle/run";
 import { anchorStep, closesStep } from "../cycle/steps";
 import { isAppendOnlyViolation } from "../store/errors";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { BACKFILL_HOURS, cacheHourlyCloses, hoursToRead } from "./cache";
 import { closeOf, HOUR_SECONDS, type CloseRecordBody } from "./record";
 import { FakeCloses } from "./testing";

@@ -15,7 +15,7 @@ import { openStore, type Store } from "../store/open";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";
 import { anchorStep, scoreStep } from "./steps";
-import { FakeKeeper } from "./testing";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 
 describe("cycle with augur-score/v1 (packages/scorer) behind the Scorer seam", () => {
   let store: Store;

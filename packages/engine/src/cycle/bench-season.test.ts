@@ -12,7 +12,7 @@ import {
   benchSeasonRow,
   seedBenchSeason,
   type BenchSeasonShape,
-} from "./bench-season";
+} from "../../test-support/cycle/bench-season";
 
 const SHAPE: BenchSeasonShape = { agents: 3, hours: 24, start: 1_800_000_000 - (1_800_000_000 % 3600) };
 

@@ -18,11 +18,11 @@ import { testCallRecord, testCloses } from "../referee/testing";
 import { isAppendOnlyViolation } from "../store/errors";
 import type { Store } from "../store/open";
 import { findSeason } from "../store/queries/seasons";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { REFEREE_TAIL_SECONDS } from "./referee";
 import { runCycle } from "./run";
 import { anchorStep, refereeStep } from "./steps";
-import { FakeKeeper } from "./testing";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 
 const TSLA = "0x1111111111111111111111111111111111111111";
 const AAPL = "0x2222222222222222222222222222222222222222";

@@ -11,11 +11,11 @@ import {
 } from "../records/testing";
 import { isAppendOnlyViolation } from "../store/errors";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { CYCLE_SECONDS, runCycle } from "./run";
 import { anchorStep, riskStep } from "./steps";
 import type { CycleStep } from "./steps";
-import { FakeKeeper } from "./testing";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 
 async function riskRowCount(store: Store): Promise<number> {
   const row = await store.db

@@ -10,13 +10,13 @@ import {
   TEST_NOW,
 } from "../records/testing";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { agentInputs, loadSeasonHeader } from "./inputs";
 import { CYCLE_SECONDS, runCycle } from "./run";
 import { anchorStep, scoreStep } from "./steps";
 import { SeasonRows } from "./season-rows";
 import type { AgentInputs } from "./seams";
-import { CountingScorer, FakeKeeper } from "./testing";
+import { CountingScorer, FakeKeeper } from "../../test-support/cycle/testing";
 
 const snapshotSeals = (a: AgentInputs) =>
   Array.from({ length: a.records.snapshots.length }, (_, i) => a.records.snapshots.seal(i));

@@ -18,7 +18,7 @@ import {
 } from "../records/testing";
 import { snapshotPointOf } from "../site/api/record-bodies";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { canonicalJson } from "@augur/scorer";
 import { sealedRecord } from "../records/sealed";
 import { AgentRecords, CANONICAL_SNAPSHOT, snapshotMessage } from "./agent-records";
@@ -26,7 +26,7 @@ import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";
 import { anchorStep, riskStep, scoreStep } from "./steps";
 import { SeasonRowCache, SeasonRows } from "./season-rows";
-import { FakeKeeper } from "./testing";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 
 const DAY = 86400;
 

@@ -5,7 +5,7 @@ import { ReorgTooDeepError } from "../indexer/errors";
 import type { Store } from "../store/open";
 import { listStewardshipDays } from "../store/queries/stewardship";
 import { isAppendOnlyViolation } from "../store/errors";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { TokenTransferEvents } from "../stewardship/events";
 import {
   addr,

@@ -20,7 +20,7 @@ import { openStore, type Store } from "../store/open";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";
 import { anchorStep, scoreStep } from "./steps";
-import { FakeKeeper } from "./testing";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 
 async function verify(url: string): Promise<{ code: number; out: string }> {
   const stdout = new PassThrough();

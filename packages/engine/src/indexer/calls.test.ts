@@ -4,7 +4,7 @@ import { seal } from "@augur/scorer";
 import { ingestRecord } from "../records/ingest";
 import { addTestSeason, registerTestAgent, SEASON_START, TEST_CHAIN_ID, TEST_NOW } from "../records/testing";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { callLedger } from "./call-ledger-abi";
 import { CallLedgerEvents, EXPIRED_CONFIDENCE_BPS } from "./calls";
 import { ReorgTooDeepError } from "./errors";

@@ -9,7 +9,7 @@ import {
   type HardhatNode,
 } from "../keeper/testing";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { ReorgTooDeepError } from "./errors";
 import { registryIndexer } from "./registry";
 

@@ -4,7 +4,7 @@
  * armed by AUGUR_CRASH_AT. Arguments: <sqlite file> <rpc url> <registry> <round>.
  */
 import { JsonRpcProvider, Wallet } from "ethers";
-import { CountingScorer } from "../cycle/testing";
+import { CountingScorer } from "../../test-support/cycle/testing";
 import { runCycle } from "../cycle/run";
 import { anchorStep, scoreStep } from "../cycle/steps";
 import { ingestRecord } from "../records/ingest";

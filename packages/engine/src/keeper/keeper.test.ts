@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { Wallet } from "ethers";
 import { MerkleLog } from "@augur/scorer";
 import { openStore, type Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { KeeperDivergedError, KeeperUnauthorizedError } from "./errors";
 import { storedConsistencyProof } from "./consistency";
 import { journal, openNonce } from "../store/queries/keeper-journal";

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { InvalidInputError, seal as sealOf } from "@augur/scorer";
 import type { Store } from "../store/open";
 import { findRecord } from "../store/queries/records";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import {
   AgentExistsError,
   BadSignatureError,

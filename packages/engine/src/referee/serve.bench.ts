@@ -14,7 +14,7 @@ import { storeSealedCloses } from "../closes/cache";
 import { HOUR_SECONDS } from "../closes/record";
 import { runCycle } from "../cycle/run";
 import { anchorStep, refereeStep } from "../cycle/steps";
-import { FakeKeeper } from "../cycle/testing";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 import { appendEngineRecords, type EngineRecord } from "../store/append";
 import { openStore } from "../store/open";
 import { insertSeason } from "../store/queries/seasons";

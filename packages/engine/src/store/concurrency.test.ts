@@ -12,7 +12,14 @@ async function runWorkers(file: string, labels: string[], count: number): Promis
   const children = labels.map((label) =>
     spawn(
       process.execPath,
-      ["-r", "tsx/cjs", join(__dirname, "append-worker.ts"), file, label, String(count)],
+      [
+        "-r",
+        "tsx/cjs",
+        join(__dirname, "../../test-support/store/append-worker.ts"),
+        file,
+        label,
+        String(count),
+      ],
       {
         stdio: ["pipe", "pipe", "inherit"],
       },

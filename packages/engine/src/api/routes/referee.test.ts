@@ -18,7 +18,7 @@ import { addTestSeason, TEST_CHAIN_ID } from "../../records/testing";
 import { type RefereeAgentDetail, RefereeBoardMismatchError, RefereeBoards } from "../../referee/served";
 import { SITE_NOW, SITE_SEASON, seededSiteStore, TSLA } from "../../site/testing";
 import type { Store } from "../../store/open";
-import { testBackends } from "../../store/testing";
+import { testBackends } from "../../../test-support/store/testing";
 
 /** `GET /api/v1/referee/:epoch/board`. */
 interface BoardView {

@@ -5,7 +5,7 @@ import { buildApp } from "../app";
 import { addTestSeason, TEST_CHAIN_ID } from "../../records/testing";
 import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../site/testing";
 import type { Store } from "../../store/open";
-import { testBackends } from "../../store/testing";
+import { testBackends } from "../../../test-support/store/testing";
 import { anchorWholeLog } from "../testing";
 
 type ServedRow = RiskRow & {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { recordStewardshipDays } from "../../cycle/stewardship";
 import type { Store } from "../../store/open";
-import { testBackends } from "../../store/testing";
+import { testBackends } from "../../../test-support/store/testing";
 import { addr, DAY, fakeSource, HISTORY_DAY0, TOKEN, writeScriptedHistory } from "../../stewardship/testing";
 import { anchorWholeLog } from "../testing";
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../api/app";
 import { TEST_CHAIN_ID } from "../../records/testing";
 import type { Store } from "../../store/open";
-import { testBackends } from "../../store/testing";
+import { testBackends } from "../../../test-support/store/testing";
 import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../testing";
 
 interface Standing {

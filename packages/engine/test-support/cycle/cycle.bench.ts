@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- cycle` (or `npx tsx --expose-gc packages/engine/src/cycle/cycle.bench.ts`):
+ * `npm run bench -- cycle` (or `npx tsx --expose-gc packages/engine/test-support/cycle/cycle.bench.ts`):
  * one full hourly cycle — `runCycle` with a keeper that anchors at once, the augur-score/v1
  * scorer and the risk rows — over BENCH_AGENTS agents (default 10,000) with BENCH_HOURS hours of
  * hourly records each (default 720, a full season: 8.9 million records, seeded in bulk in about
@@ -25,8 +25,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { seal } from "@augur/scorer";
-import { openStore, type Store } from "../store/open";
-import { AugurScorer } from "./augur-scorer";
+import { openStore, type Store } from "../../src/store/open";
+import { AugurScorer } from "../../src/cycle/augur-scorer";
 import {
   appendBenchHour,
   BENCH_SEASON,
@@ -34,10 +34,10 @@ import {
   seedBenchSeason,
   type BenchSeasonShape,
 } from "./bench-season";
-import { agentInputs, loadSeasonHeader } from "./inputs";
-import { SeasonRows } from "./season-rows";
-import { runCycle } from "./run";
-import { anchorStep, riskStep, scoreStep } from "./steps";
+import { agentInputs, loadSeasonHeader } from "../../src/cycle/inputs";
+import { SeasonRows } from "../../src/cycle/season-rows";
+import { runCycle } from "../../src/cycle/run";
+import { anchorStep, riskStep, scoreStep } from "../../src/cycle/steps";
 import { FakeKeeper } from "./testing";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);

@@ -16,13 +16,13 @@
 import { hash } from "node:crypto";
 import { canonicalJson, type Hex32 } from "@augur/scorer";
 import SqliteDatabase from "better-sqlite3";
-import type { CallRecordBody } from "../indexer/calls";
-import { appendEngineRecords, type EngineRecord } from "../store/append";
-import { sealedRecord } from "../records/sealed";
-import { appendToFrontier } from "../store/merkle/log-store";
-import { openStore, type Store } from "../store/open";
-import type { AgentsTable, SeasonsTable } from "../store/schema";
-import { insertSeason } from "../store/queries/seasons";
+import type { CallRecordBody } from "../../src/indexer/calls";
+import { appendEngineRecords, type EngineRecord } from "../../src/store/append";
+import { sealedRecord } from "../../src/records/sealed";
+import { appendToFrontier } from "../../src/store/merkle/log-store";
+import { openStore, type Store } from "../../src/store/open";
+import type { AgentsTable, SeasonsTable } from "../../src/store/schema";
+import { insertSeason } from "../../src/store/queries/seasons";
 
 export const BENCH_SEASON = "bench";
 export const BENCH_CHAIN_ID = 31337;

@@ -8,7 +8,7 @@ import type {
   Scorer,
   SeasonHeader,
   SeasonScoring,
-} from "./seams";
+} from "../../src/cycle/seams";
 
 /** A keeper double over an in-memory "registry": idempotent per head, optionally slow to mine. */
 export class FakeKeeper implements Keeper {
