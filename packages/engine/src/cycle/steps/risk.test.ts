@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { seal, sealRiskRow, type Hex32, type RiskRow } from "@augur/scorer";
-import { ingestRecord, type Submission } from "../records/ingest";
+import { ingestRecord, type Submission } from "../../records/ingest";
 import {
   addTestSeason,
   registerTestAgent,
@@ -8,14 +8,13 @@ import {
   snapshot,
   TEST_CHAIN_ID,
   TEST_NOW,
-} from "../records/testing";
-import { isAppendOnlyViolation } from "../store/errors";
-import type { Store } from "../store/open";
-import { testBackends } from "../../test-support/store/testing";
-import { CYCLE_SECONDS, runCycle } from "./run";
-import { anchorStep, riskStep } from "./steps";
-import type { CycleStep } from "./steps";
-import { FakeKeeper } from "../../test-support/cycle/testing";
+} from "../../records/testing";
+import { isAppendOnlyViolation } from "../../store/errors";
+import type { Store } from "../../store/open";
+import { testBackends } from "../../../test-support/store/testing";
+import { CYCLE_SECONDS, runCycle } from "../run";
+import { anchorStep, riskStep, type CycleStep } from "./index";
+import { FakeKeeper } from "../../../test-support/cycle/testing";
 
 async function riskRowCount(store: Store): Promise<number> {
   const row = await store.db

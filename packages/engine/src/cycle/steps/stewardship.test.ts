@@ -1,12 +1,12 @@
 import { expect } from "chai";
 import { seal } from "@augur/scorer";
 import { sql } from "kysely";
-import { ReorgTooDeepError } from "../indexer/errors";
-import type { Store } from "../store/open";
-import { listStewardshipDays } from "../store/queries/stewardship";
-import { isAppendOnlyViolation } from "../store/errors";
-import { testBackends } from "../../test-support/store/testing";
-import { TokenTransferEvents } from "../stewardship/events";
+import { ReorgTooDeepError } from "../../indexer/errors";
+import type { Store } from "../../store/open";
+import { listStewardshipDays } from "../../store/queries/stewardship";
+import { isAppendOnlyViolation } from "../../store/errors";
+import { testBackends } from "../../../test-support/store/testing";
+import { TokenTransferEvents } from "../../stewardship/events";
 import {
   addr,
   DAY,
@@ -16,11 +16,11 @@ import {
   POOL,
   TOKEN,
   writeScriptedHistory,
-} from "../stewardship/testing";
-import { StewardshipScopeError } from "./errors";
-import { runCycle } from "./run";
-import { anchorStep, stewardshipStep } from "./steps";
-import { recordStewardshipDays } from "./stewardship";
+} from "../../stewardship/testing";
+import { StewardshipScopeError } from "../errors";
+import { runCycle } from "../run";
+import { anchorStep, stewardshipStep } from "./index";
+import { recordStewardshipDays } from "../stewardship";
 
 for (const backend of testBackends()) {
   describe(`cycle: sealed daily stewardship records on ${backend.name}`, () => {

@@ -8,21 +8,21 @@ import {
   refereeLeaderboardJson,
   seal,
 } from "@augur/scorer";
-import { storeSealedCloses } from "../closes/cache";
-import { HOUR_SECONDS } from "../closes/record";
-import { appendEngineRecords, type EngineRecord } from "../store/append";
-import { addTestSeason, SEASON_START, TEST_NOW } from "../records/testing";
-import type { RefereeBoardBody } from "../referee/board";
-import { epochInput } from "../referee/input";
-import { testCallRecord, testCloses } from "../referee/testing";
-import { isAppendOnlyViolation } from "../store/errors";
-import type { Store } from "../store/open";
-import { findSeason } from "../store/queries/seasons";
-import { testBackends } from "../../test-support/store/testing";
-import { REFEREE_TAIL_SECONDS } from "./referee";
-import { runCycle } from "./run";
-import { anchorStep, refereeStep } from "./steps";
-import { FakeKeeper } from "../../test-support/cycle/testing";
+import { storeSealedCloses } from "../../closes/cache";
+import { HOUR_SECONDS } from "../../closes/record";
+import { appendEngineRecords, type EngineRecord } from "../../store/append";
+import { addTestSeason, SEASON_START, TEST_NOW } from "../../records/testing";
+import type { RefereeBoardBody } from "../../referee/board";
+import { epochInput } from "../../referee/input";
+import { testCallRecord, testCloses } from "../../referee/testing";
+import { isAppendOnlyViolation } from "../../store/errors";
+import type { Store } from "../../store/open";
+import { findSeason } from "../../store/queries/seasons";
+import { testBackends } from "../../../test-support/store/testing";
+import { REFEREE_TAIL_SECONDS } from "../referee";
+import { runCycle } from "../run";
+import { anchorStep, refereeStep } from "./index";
+import { FakeKeeper } from "../../../test-support/cycle/testing";
 
 const TSLA = "0x1111111111111111111111111111111111111111";
 const AAPL = "0x2222222222222222222222222222222222222222";
