@@ -11,7 +11,7 @@ import { main } from "@augur/engine/src/cli/main";
 import { fakeIo } from "@augur/engine/src/cli/testing";
 import { runCycle } from "@augur/engine/src/cycle/run";
 import { anchorStep, modesStep, stewardshipStep } from "@augur/engine/src/cycle/steps";
-import { dateOf } from "@augur/engine/src/cycle/stewardship";
+import { dateOf } from "@augur/engine/src/stewardship/days";
 import { assertMaySpend } from "@augur/engine/src/modes/guard";
 import { modeHistory } from "@augur/engine/src/modes/state";
 import { sitePages } from "@augur/engine/src/modes/testing";

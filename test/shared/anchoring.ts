@@ -3,7 +3,7 @@ import { ethers } from "hardhat";
 import type { FastifyInstance } from "fastify";
 import type { TransactionReceipt } from "ethers";
 import { verifyInclusion, type Hex32 } from "@augur/scorer";
-import type { AnchorReceipt, Keeper, LogHead } from "@augur/engine/src/cycle/seams";
+import type { AnchorReceipt, Keeper, LogHead } from "@augur/engine/src/keeper/seam";
 import type { Store } from "@augur/engine/src/store/open";
 import type { AnchorRegistry } from "../../typechain-types";
 

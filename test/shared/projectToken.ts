@@ -3,7 +3,7 @@ import { setBalance, time } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { id, MaxUint256 } from "ethers";
 import { STEWARDSHIP_V1 } from "@augur/scorer";
-import type { StewardshipSource } from "@augur/engine/src/cycle/stewardship";
+import type { StewardshipSource } from "@augur/engine/src/stewardship/days";
 import { openStewardshipMonitor } from "@augur/engine/src/stewardship/monitor";
 import type { Store } from "@augur/engine/src/store/open";
 import { TokenBatcher__factory, type MockStockToken, type TokenBatcher } from "../../typechain-types";

@@ -4,7 +4,7 @@ import { anchoredRegistrations } from "../store/queries/agents";
 import { latestAnchoredScores } from "../store/queries/scores";
 import { findSeason, seasonClosesAt } from "../store/queries/seasons";
 import type { Database } from "../store/schema";
-import type { SeasonRows } from "./season-rows";
+import type { SeasonRows } from "../store/season-rows";
 import type { AgentInputs, PriorScore, SeasonHeader } from "./seams";
 
 /**

@@ -14,7 +14,7 @@ import { testBackends } from "../../test-support/store/testing";
 import { agentInputs, loadSeasonHeader } from "./inputs";
 import { CYCLE_SECONDS, runCycle } from "./run";
 import { anchorStep, scoreStep } from "./steps";
-import { SeasonRows } from "./season-rows";
+import { SeasonRows } from "../store/season-rows";
 import type { AgentInputs } from "./seams";
 import { CountingScorer, FakeKeeper } from "../../test-support/cycle/testing";
 

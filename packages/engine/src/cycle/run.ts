@@ -2,8 +2,8 @@ import { currentMode } from "../modes/state";
 import { isFinalMode } from "../modes/timeline";
 import type { ModeStepReport } from "../modes/evaluate";
 import type { Store } from "../store/open";
-import { seasonRowCache, type SeasonRowCache } from "./season-rows";
-import type { LogHead } from "./seams";
+import { seasonRowCache, type SeasonRowCache } from "../store/season-rows";
+import type { LogHead } from "../keeper/seam";
 import { CYCLE_SECONDS, STEP_ORDER, type CycleContext, type CycleStep, type StepReport } from "./steps/step";
 
 export { CYCLE_SECONDS };

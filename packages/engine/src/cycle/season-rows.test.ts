@@ -21,11 +21,11 @@ import type { Store } from "../store/open";
 import { testBackends } from "../../test-support/store/testing";
 import { canonicalJson } from "@augur/scorer";
 import { sealedRecord } from "../records/sealed";
-import { AgentRecords, CANONICAL_SNAPSHOT, snapshotMessage } from "./agent-records";
+import { AgentRecords, CANONICAL_SNAPSHOT, snapshotMessage } from "../store/agent-records";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";
 import { anchorStep, riskStep, scoreStep } from "./steps";
-import { SeasonRowCache, SeasonRows } from "./season-rows";
+import { SeasonRowCache, SeasonRows } from "../store/season-rows";
 import { FakeKeeper } from "../../test-support/cycle/testing";
 
 const DAY = 86400;

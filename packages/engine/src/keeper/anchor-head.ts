@@ -1,5 +1,5 @@
 import type { Hex32 } from "@augur/scorer";
-import type { AnchorReceipt, Keeper, LogHead } from "../cycle/seams";
+import type { AnchorReceipt, Keeper, LogHead } from "./seam";
 import type { Store } from "../store/open";
 import { latestAnchor, recordAnchorOnce, type Anchor } from "../store/queries/anchors";
 

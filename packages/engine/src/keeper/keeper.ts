@@ -1,5 +1,5 @@
 import { Transaction, keccak256, type JsonRpcProvider, type Wallet } from "ethers";
-import type { AnchorReceipt, Keeper, LogHead } from "../cycle/seams";
+import type { AnchorReceipt, Keeper, LogHead } from "./seam";
 import type { Store } from "../store/open";
 import { isUniqueViolation } from "../store/errors";
 import { anchorEventTx } from "../store/queries/anchors";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../api/app";
 import { storeSealedCloses } from "../closes/cache";
 import { type SealedClose, sealClose } from "../closes/record";
-import type { AnchorReceipt, Keeper } from "../cycle/seams";
+import type { AnchorReceipt, Keeper } from "../keeper/seam";
 import { AugurScorer } from "../cycle/augur-scorer";
 import { runCycle } from "../cycle/run";
 import { anchorStep, refereeStep, riskStep, scoreStep } from "../cycle/steps";

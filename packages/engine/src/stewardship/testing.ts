@@ -1,5 +1,5 @@
 import { STEWARDSHIP_V1 } from "@augur/scorer";
-import type { StewardshipSource, StewardshipSync } from "../cycle/stewardship";
+import type { StewardshipSource, StewardshipSync } from "./days";
 import type { Store } from "../store/open";
 
 /** Test fixtures of the stewardship monitor: a small scripted token history, written as stored logs. */

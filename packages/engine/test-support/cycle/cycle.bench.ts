@@ -35,7 +35,7 @@ import {
   type BenchSeasonShape,
 } from "./bench-season";
 import { agentInputs, loadSeasonHeader } from "../../src/cycle/inputs";
-import { SeasonRows } from "../../src/cycle/season-rows";
+import { SeasonRows } from "../../src/store/season-rows";
 import { runCycle } from "../../src/cycle/run";
 import { anchorStep, riskStep, scoreStep } from "../../src/cycle/steps";
 import { FakeKeeper } from "./testing";

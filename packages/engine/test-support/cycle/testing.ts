@@ -1,14 +1,7 @@
 import { createHash } from "node:crypto";
 import { toHex32, type Hex32 } from "@augur/scorer";
-import type {
-  AgentInputs,
-  AnchorReceipt,
-  Keeper,
-  LogHead,
-  Scorer,
-  SeasonHeader,
-  SeasonScoring,
-} from "../../src/cycle/seams";
+import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "../../src/cycle/seams";
+import type { AnchorReceipt, Keeper, LogHead } from "../../src/keeper/seam";
 import { ingestRecord, type Submission } from "../../src/records/ingest";
 import {
   addTestSeason,

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
-import { recordStewardshipDays } from "../../cycle/stewardship";
+import { recordStewardshipDays } from "../../stewardship/days";
 import type { Store } from "../../store/open";
 import { testBackends } from "../../../test-support/store/testing";
 import { addr, DAY, fakeSource, HISTORY_DAY0, TOKEN, writeScriptedHistory } from "../../stewardship/testing";

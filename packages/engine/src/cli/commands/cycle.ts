@@ -19,7 +19,7 @@ import {
   type KeeperHandle,
 } from "../../keeper/config";
 import { openStore, type Store } from "../../store/open";
-import type { StewardshipSource } from "../../cycle/stewardship";
+import type { StewardshipSource } from "../../stewardship/days";
 import { STEWARDSHIP_HELP, STEWARDSHIP_OPTIONS, stewardshipConfigured } from "../../stewardship/config";
 import { openStewardship, type StewardshipHandle } from "../../stewardship/open";
 import type { Command } from "../command";

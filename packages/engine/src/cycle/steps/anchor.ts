@@ -1,6 +1,6 @@
 import { anchorCurrentHead, currentHead } from "../../keeper/anchor-head";
 import { latestAnchor, type Anchor } from "../../store/queries/anchors";
-import type { Keeper, LogHead } from "../seams";
+import type { Keeper, LogHead } from "../../keeper/seam";
 import type { CycleContext, CycleStep } from "./step";
 
 /**

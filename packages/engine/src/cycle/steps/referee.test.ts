@@ -19,7 +19,7 @@ import { isAppendOnlyViolation } from "../../store/errors";
 import type { Store } from "../../store/open";
 import { findSeason } from "../../store/queries/seasons";
 import { testBackends } from "../../../test-support/store/testing";
-import { REFEREE_TAIL_SECONDS } from "../referee";
+import { REFEREE_TAIL_SECONDS } from "../../referee/seal";
 import { runCycle } from "../run";
 import { anchorStep, refereeStep } from "./index";
 import { FakeKeeper } from "../../../test-support/cycle/testing";

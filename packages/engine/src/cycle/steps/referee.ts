@@ -1,4 +1,4 @@
-import { REFEREE_TAIL_SECONDS, sealSeasonReferee } from "../referee";
+import { REFEREE_TAIL_SECONDS, sealSeasonReferee } from "../../referee/seal";
 import { seasonsInTurn, type CycleStep } from "./step";
 
 /**

@@ -1,4 +1,4 @@
-import { sealSeasonRisk } from "../risk";
+import { sealSeasonRisk } from "../../risk/seal";
 import { CYCLE_SECONDS, seasonsInTurn, type CycleStep } from "./step";
 
 /**

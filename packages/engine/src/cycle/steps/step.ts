@@ -2,8 +2,8 @@ import type { ModeStepReport } from "../../modes/evaluate";
 import type { Store } from "../../store/open";
 import type { Anchor } from "../../store/queries/anchors";
 import { seasonClosesAt, seasonsStartedBy, type Season } from "../../store/queries/seasons";
-import type { SeasonRowCache } from "../season-rows";
-import type { LogHead } from "../seams";
+import type { SeasonRowCache } from "../../store/season-rows";
+import type { LogHead } from "../../keeper/seam";
 
 export const CYCLE_SECONDS = 3600;
 

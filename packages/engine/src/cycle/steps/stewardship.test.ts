@@ -17,10 +17,10 @@ import {
   TOKEN,
   writeScriptedHistory,
 } from "../../stewardship/testing";
-import { StewardshipScopeError } from "../errors";
+import { StewardshipScopeError } from "../../stewardship/errors";
 import { runCycle } from "../run";
 import { anchorStep, stewardshipStep } from "./index";
-import { recordStewardshipDays } from "../stewardship";
+import { recordStewardshipDays } from "../../stewardship/days";
 
 for (const backend of testBackends()) {
   describe(`cycle: sealed daily stewardship records on ${backend.name}`, () => {

@@ -1,4 +1,4 @@
-import { recordStewardshipDays, type StewardshipSource } from "../stewardship";
+import { recordStewardshipDays, type StewardshipSource } from "../../stewardship/days";
 import type { CycleStep } from "./step";
 
 /**

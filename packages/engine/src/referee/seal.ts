@@ -1,7 +1,7 @@
 import { seal } from "@augur/scorer";
 import { HOUR_SECONDS } from "../closes/record";
-import { sealRefereeBoard } from "../referee/board";
-import { epochInput } from "../referee/input";
+import { sealRefereeBoard } from "./board";
+import { epochInput } from "./input";
 import type { Store } from "../store/open";
 import type { Anchor } from "../store/queries/anchors";
 import { hasRefereeBoard, insertRefereeBoard, latestRefereeInputSeal } from "../store/queries/referee-boards";

@@ -18,7 +18,7 @@ import {
   stewardshipTransfersBefore,
   type StewardshipDayBody,
 } from "../store/queries/stewardship";
-import { poolSwaps, tokenTransfers, type MonitoredPool } from "../stewardship/chain-data";
+import { poolSwaps, tokenTransfers, type MonitoredPool } from "./chain-data";
 import { StewardshipScopeError } from "./errors";
 
 const DAY = 86_400;

@@ -1,10 +1,10 @@
 import { canonicalJson, riskRowRecord, scoreVaults, sealRiskRow } from "@augur/scorer";
-import { agentBook } from "../risk/books";
-import { riskVault } from "../risk/view";
+import { agentBook } from "./books";
+import { riskVault } from "./view";
 import { seasonAgents } from "../store/queries/agents";
 import type { Store } from "../store/open";
 import { hasRiskRows, insertRiskRows } from "../store/queries/risk";
-import type { SeasonRowCache } from "./season-rows";
+import type { SeasonRowCache } from "../store/season-rows";
 
 /**
  * Computes, seals and stores every agent-vault's risk row of a season as of `asOf` from the

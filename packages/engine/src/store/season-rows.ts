@@ -1,8 +1,8 @@
 import type { Hex32 } from "@augur/scorer";
 import type { Kysely } from "kysely";
-import type { Store } from "../store/open";
-import { recordsByLeafPage } from "../store/queries/records";
-import type { Database } from "../store/schema";
+import type { Store } from "./open";
+import { recordsByLeafPage } from "./queries/records";
+import type { Database } from "./schema";
 import { AgentRecords, INPUT_KINDS } from "./agent-records";
 
 /** A season not asked for in this long (two cycle hours) is dropped from the cache. */
