@@ -17,6 +17,9 @@ import {
   openStore,
   runCli as main,
   runCycle,
+  anchorStep,
+  modesStep,
+  stewardshipStep,
   storeLocation,
 } from "@augur/engine";
 import { fakeIo, registration, sign, sitePages, snapshot, testWallet } from "@augur/engine/test-support";
@@ -184,9 +187,7 @@ describe("modes on chain: a token history through maintenance, wind-down, the ar
         appClock = clock;
         const report = await runCycle({
           store,
-          stewardship: source,
-          keeper: chainKeeper,
-          modes: {},
+          steps: [anchorStep(chainKeeper), stewardshipStep(source), modesStep()],
           now: () => clock,
         });
         expect(report.stewardshipDays, `day ${d}`).to.deep.equal(d < DAYS_SEALED ? [day(d)] : []);

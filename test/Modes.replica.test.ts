@@ -5,11 +5,13 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import { BrowserProvider } from "ethers";
 import {
   addDays,
+  anchorStep,
   appendModeRecord,
   buildApp,
   checkedDay,
   insertSeason,
   modeHistory,
+  modesStep,
   openStore,
   readReceipt,
   runCycle,
@@ -114,9 +116,8 @@ describe("modes on the replica: maintenance, wind-down, archive and the final re
           );
         const report = await runCycle({
           store,
-          keeper: chainKeeper,
+          steps: [anchorStep(chainKeeper), modesStep(async () => days.slice(0, d + 1))],
           now: () => clock,
-          modes: { days: async () => days.slice(0, d + 1) },
         });
         modes.push(report.mode!.mode);
       }

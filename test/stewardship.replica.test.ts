@@ -3,7 +3,14 @@ import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { seal } from "@augur/scorer";
-import { listStewardshipDays, openStore, ReorgTooDeepError, runCycle } from "@augur/engine";
+import {
+  anchorStep,
+  listStewardshipDays,
+  openStore,
+  ReorgTooDeepError,
+  runCycle,
+  stewardshipStep,
+} from "@augur/engine";
 import {
   DAY,
   DUST,
@@ -94,7 +101,11 @@ describe("stewardship monitor on the replica: a scripted token history through t
         }
         // Past midnight: the cycle seals the day that just closed.
         const clock = await script.closeDay(d);
-        const report = await runCycle({ store, stewardship: source, now: () => clock });
+        const report = await runCycle({
+          store,
+          steps: [anchorStep(), stewardshipStep(source)],
+          now: () => clock,
+        });
         expect(report.stewardshipDays, `day ${d}`).to.have.length(1);
       }
 
@@ -177,7 +188,13 @@ describe("stewardship monitor on the replica: a scripted token history through t
       await time.setNextBlockTimestamp(midnight + DAY + 60);
       await ethers.provider.send("evm_mine", []);
       expect(
-        (await runCycle({ store, stewardship: source, now: () => midnight + DAY + 60 })).stewardshipDays,
+        (
+          await runCycle({
+            store,
+            steps: [anchorStep(), stewardshipStep(source)],
+            now: () => midnight + DAY + 60,
+          })
+        ).stewardshipDays,
       ).to.have.length(1);
       const [day0] = await listStewardshipDays(store.db);
       expect(day0!.body.holders).to.equal(2);

@@ -11,7 +11,7 @@ import Database from "better-sqlite3";
 import { expect } from "chai";
 import { Contract } from "ethers";
 import { hex32Bytes, leafHash, nodeHash, seal as sealOf, toHex32, type Hex32 } from "@augur/scorer";
-import { type HardhatNode, MerkleLogStore, openStore, runCli as augurMain } from "@augur/engine";
+import { type HardhatNode, openStore, runCli as augurMain } from "@augur/engine";
 import { type Deployed, E2E_AGENTS, SEASON, type ScoredEngine, startScoredEngine } from "./scored-engine";
 
 /** `augur verify` in this process (the CLI's own entry), with everything it printed. */
@@ -156,12 +156,11 @@ describe("engine end to end on a hardhat node: serve, cycle, keeper, verify, tam
     }
     const store = await openStore({ kind: "sqlite", file });
     try {
-      const log = new MerkleLogStore();
       const anchors = await store.db.selectFrom("anchors").select(["anchor_index", "tree_size"]).execute();
       for (const anchor of anchors.filter((a) => a.tree_size > leaf)) {
         await store.db
           .updateTable("anchors")
-          .set({ root: await log.root(store.db, anchor.tree_size) })
+          .set({ root: await store.log.root(store.db, anchor.tree_size) })
           .where("anchor_index", "=", anchor.anchor_index)
           .execute();
       }

@@ -3,10 +3,8 @@ import { ethers } from "hardhat";
 import type { FastifyInstance } from "fastify";
 import type { TransactionReceipt } from "ethers";
 import { verifyInclusion, type Hex32 } from "@augur/scorer";
-import { type AnchorReceipt, type Keeper, type LogHead, MerkleLogStore, type Store } from "@augur/engine";
+import type { AnchorReceipt, Keeper, LogHead, Store } from "@augur/engine";
 import type { AnchorRegistry } from "../../typechain-types";
-
-const log = new MerkleLogStore();
 
 /**
  * The cycle's keeper seam over a deployed AnchorRegistry: posts each head with its consistency
@@ -20,7 +18,9 @@ export class RegistryKeeper implements Keeper {
   ) {}
 
   async anchor(head: LogHead, previous: AnchorReceipt | undefined): Promise<AnchorReceipt> {
-    const proof = previous ? await log.consistencyProof(this.store.db, previous.treeSize, head.treeSize) : [];
+    const proof = previous
+      ? await this.store.log.consistencyProof(this.store.db, previous.treeSize, head.treeSize)
+      : [];
     const receipt = (await (await this.registry.post(head.treeSize, head.root, proof)).wait())!;
     this.receipts.push(receipt);
     const block = (await ethers.provider.getBlock(receipt.blockNumber))!;

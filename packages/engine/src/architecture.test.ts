@@ -24,26 +24,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ["index.ts"],
 ];
 
-/**
- * Imports that break the rule today, each with the branch of issue #19 that removes it. The test
- * fails on any violation not listed here, and on any entry that no longer occurs: delete the
- * entry when its import goes.
- */
-const KNOWN_VIOLATIONS: readonly string[] = [
-  // h/store: one "anchor the current head" below the cycle; the cycle's seams and row cache move.
-  "indexer/anchors.ts -> cycle/run.ts",
-  "keeper/keeper.ts -> cycle/seams.ts",
-  "keeper/once.ts -> cycle/run.ts",
-  "keeper/once.ts -> cycle/seams.ts",
-  "keeper/registry.ts -> cycle/seams.ts",
-  "risk/books.ts -> cycle/agent-records.ts",
-  "stewardship/monitor.ts -> cycle/stewardship.ts",
-  "stewardship/open.ts -> cycle/stewardship.ts",
-  // h/store: every query under store/ (the cycle and the risk code read site/api/queries.ts).
-  "cycle/risk.ts -> site/api/queries.ts",
-  // h/store: the engine-record append moves under store/, its worker to test-support/store/.
-  "store/append-worker.ts -> records/append.ts",
-];
+/** Imports that break the rule and are accepted for now (none: keep it that way). */
+const KNOWN_VIOLATIONS: readonly string[] = [];
 
 /** Test helpers and benches: not production code, whichever folder they sit in. */
 const TEST_SUPPORT = /(^|\/)(testing\.ts|[^/]+\.bench\.ts)$|^\.\.\/test-support\//;

@@ -28,8 +28,9 @@ export { openStewardshipMonitor } from "./stewardship/monitor";
 
 // cycle
 export { runCycle } from "./cycle/run";
-export type { AnchorReceipt, Keeper, LogHead } from "./cycle/seams";
-export { dateOf, type StewardshipSource } from "./cycle/stewardship";
+export type { AnchorReceipt, Keeper, LogHead } from "./keeper/seam";
+export { anchorStep, modesStep, stewardshipStep } from "./cycle/steps";
+export { dateOf, type StewardshipSource } from "./stewardship/days";
 
 // http and cli
 export { buildApp } from "./api/app";

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
 import type { FastifyInstance } from "fastify";
-import { recordStewardshipDays } from "../cycle/stewardship";
+import { recordStewardshipDays } from "../stewardship/days";
 import { MODE_FORMAT, modeNoticeBody } from "../modes/records";
 import { writeNotice } from "../modes/notices";
 import { receiptDocument } from "../modes/receipt/document";

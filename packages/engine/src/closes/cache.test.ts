@@ -1,16 +1,15 @@
 import { expect } from "chai";
 import { seal, type Hex32 } from "@augur/scorer";
-import { FakeKeeper } from "../cycle/testing";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 import { CYCLE_SECONDS, runCycle } from "../cycle/run";
+import { anchorStep, closesStep } from "../cycle/steps";
 import { isAppendOnlyViolation } from "../store/errors";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { BACKFILL_HOURS, cacheHourlyCloses, hoursToRead } from "./cache";
 import { closeOf, HOUR_SECONDS, type CloseRecordBody } from "./record";
 import { FakeCloses } from "../../test-support/closes/testing";
 
-const log = new MerkleLogStore();
 const TSLA = "0x1111111111111111111111111111111111111111";
 const AAPL = "0x2222222222222222222222222222222222222222";
 const H0 = 1_800_000_000; // on the hour
@@ -56,7 +55,7 @@ for (const backend of testBackends()) {
       // The oracle covers only the cycle's own hour here: the hour before is missing, and the
       // backfill stops there rather than asking about all 24.
       const source = new FakeCloses([TSLA, AAPL], (asset, at) => (at >= H0 ? price(asset, at) : undefined));
-      const before = await log.size(store.db);
+      const before = await store.log.size(store.db);
       const first = await cacheHourlyCloses(store, source, H0, H0 + 600);
       expect(first.stored).to.equal(2);
       expect(first.missed.map((m) => [m.asset, m.at])).to.deep.equal([
@@ -74,7 +73,7 @@ for (const backend of testBackends()) {
           [AAPL, H0, "360500000000000000000", 360.5],
         ].sort(),
       );
-      expect(await log.size(store.db)).to.equal(before + 2);
+      expect(await store.log.size(store.db)).to.equal(before + 2);
       for (const r of rows) {
         const body = JSON.parse(r.body) as CloseRecordBody;
         expect(body).to.deep.equal({
@@ -87,7 +86,7 @@ for (const backend of testBackends()) {
           twapWindow: 300,
         });
         expect(seal(body)).to.equal(r.seal);
-        expect(await log.leafIndexOf(store.db, r.seal as Hex32)).to.equal(Number(r.leaf_index));
+        expect(await store.log.leafIndexOf(store.db, r.seal as Hex32)).to.equal(Number(r.leaf_index));
       }
 
       const reads = source.reads;
@@ -95,7 +94,7 @@ for (const backend of testBackends()) {
       expect(again).to.deep.equal({ stored: 0, missed: [] });
       expect(source.reads).to.equal(reads); // nothing even read: the hour is cached
       expect(await stored(store)).to.have.length(2);
-      expect(await log.size(store.db)).to.equal(before + 2);
+      expect(await store.log.size(store.db)).to.equal(before + 2);
     });
 
     it("a late cycle records the right hours, filling the ones it missed", async () => {
@@ -118,15 +117,27 @@ for (const backend of testBackends()) {
     it("runs as the cycle's first step, so the cycle's anchor covers the closes; refuses UPDATE and DELETE", async () => {
       const source = new FakeCloses([TSLA], (asset, at) => (at >= H0 ? price(asset, at) : undefined));
       const keeper = new FakeKeeper();
-      const report = await runCycle({ store, keeper, closes: source, now: () => H0 + 60 });
+      const report = await runCycle({
+        store,
+        steps: [closesStep(source), anchorStep(keeper)],
+        now: () => H0 + 60,
+      });
       expect(report.closes).to.equal(1);
       expect(report.head.treeSize).to.equal(1);
       expect(report.anchored?.treeSize).to.equal(1);
-      const again = await runCycle({ store, keeper, closes: source, now: () => H0 + 120 });
+      const again = await runCycle({
+        store,
+        steps: [closesStep(source), anchorStep(keeper)],
+        now: () => H0 + 120,
+      });
       expect(again.closes).to.equal(0);
-      const next = await runCycle({ store, keeper, closes: source, now: () => H0 + CYCLE_SECONDS + 5 });
+      const next = await runCycle({
+        store,
+        steps: [closesStep(source), anchorStep(keeper)],
+        now: () => H0 + CYCLE_SECONDS + 5,
+      });
       expect([next.closes, next.anchored?.treeSize]).to.deep.equal([1, 2]);
-      const without = await runCycle({ store, now: () => H0 + 2 * CYCLE_SECONDS });
+      const without = await runCycle({ store, steps: [anchorStep()], now: () => H0 + 2 * CYCLE_SECONDS });
       expect(without.closes).to.equal(0);
 
       const update = store.db.updateTable("hourly_closes").set({ close: 1 }).where("asset", "=", TSLA);

@@ -1,5 +1,4 @@
 import type { Hex32 } from "@augur/scorer";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { cachedHours, insertCloses, lastCloseHour } from "../store/queries/closes";
 import { HOUR_SECONDS, type SealedClose, sealClose } from "./record";
@@ -44,8 +43,6 @@ export interface CloseCacheReport {
   /** Hours the oracle had no price for (they are not retried once a later hour is cached). */
   readonly missed: readonly MissedClose[];
 }
-
-const log = new MerkleLogStore();
 
 /** The hours a cycle at `asOf` reads for one asset: after its last close, at most a day back. */
 export function hoursToRead(asOf: number, last: number | undefined): number[] {
@@ -113,7 +110,7 @@ export async function storeSealedCloses(
 ): Promise<number> {
   if (closes.length === 0) return 0;
   return store.db.transaction().execute(async (trx) => {
-    await log.lockForAppend(trx);
+    await store.log.lockForAppend(trx);
     // Checked under the writer lock: a concurrent cycle may have cached some of these meanwhile.
     const fresh: SealedClose[] = [];
     for (const asset of new Set(closes.map((c) => c.body.asset))) {
@@ -126,7 +123,7 @@ export async function storeSealedCloses(
       fresh.push(...mine.filter((c) => !done.has(c.body.at)));
     }
     if (fresh.length === 0) return 0;
-    const first = await log.append(
+    const first = await store.log.append(
       trx,
       fresh.map((c) => c.seal as Hex32),
       now,

@@ -14,7 +14,8 @@ import {
 import { openStore, type Store } from "../store/open";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";
-import { FakeKeeper } from "./testing";
+import { anchorStep, scoreStep } from "./steps";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 
 describe("cycle with augur-score/v1 (packages/scorer) behind the Scorer seam", () => {
   let store: Store;
@@ -46,8 +47,7 @@ describe("cycle with augur-score/v1 (packages/scorer) behind the Scorer seam", (
     const now = TEST_NOW + 4 * 86400;
     const report = await runCycle({
       store,
-      keeper: new FakeKeeper(),
-      scorer: new AugurScorer(),
+      steps: [anchorStep(new FakeKeeper()), scoreStep(new AugurScorer())],
       now: () => now,
     });
     expect(report.scoreRows).to.equal(2);

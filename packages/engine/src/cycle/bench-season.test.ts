@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
 import { merkleRoot, type Hex32 } from "@augur/scorer";
-import { appendEngineRecords } from "../records/append";
-import { MerkleLogStore } from "../store/merkle/log-store";
+import { appendEngineRecords } from "../store/append";
 import { openStore, type Store } from "../store/open";
 import { insertSeason } from "../store/queries/seasons";
 import {
@@ -13,10 +12,9 @@ import {
   benchSeasonRow,
   seedBenchSeason,
   type BenchSeasonShape,
-} from "./bench-season";
+} from "../../test-support/cycle/bench-season";
 
 const SHAPE: BenchSeasonShape = { agents: 3, hours: 24, start: 1_800_000_000 - (1_800_000_000 % 3600) };
-const log = new MerkleLogStore();
 
 /** Every row the seeder writes, in key order. */
 async function tables(store: Store) {
@@ -63,7 +61,7 @@ describe("cycle bench seeder", () => {
       expect(written).to.equal(3 * (1 + 24 + 6 + 1 + 2)); // registration, snapshots, decisions, trades, calls
       expect(actual).to.deep.equal(expected);
       const seals = actual.leaves.map((l) => l.seal as Hex32);
-      expect(await log.root(bulk.db, written)).to.equal(merkleRoot(seals));
+      expect(await bulk.log.root(bulk.db, written)).to.equal(merkleRoot(seals));
     } finally {
       await reference.close();
       await bulk.close();

@@ -9,16 +9,15 @@ import {
   TEST_CHAIN_ID,
   TEST_NOW,
 } from "../../test-support/records/testing";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { agentInputs, loadSeasonHeader } from "./inputs";
 import { CYCLE_SECONDS, runCycle } from "./run";
-import { SeasonRows } from "./season-rows";
+import { anchorStep, scoreStep } from "./steps";
+import { SeasonRows } from "../store/season-rows";
 import type { AgentInputs } from "./seams";
-import { CountingScorer, FakeKeeper } from "./testing";
+import { CountingScorer, FakeKeeper } from "../../test-support/cycle/testing";
 
-const log = new MerkleLogStore();
 const snapshotSeals = (a: AgentInputs) =>
   Array.from({ length: a.records.snapshots.length }, (_, i) => a.records.snapshots.seal(i));
 
@@ -49,7 +48,12 @@ for (const backend of testBackends()) {
 
     it("without keeper or scorer computes the log head and writes nothing", async () => {
       const lines: string[] = [];
-      const report = await runCycle({ store, now: () => now, progress: (l) => lines.push(l) });
+      const report = await runCycle({
+        store,
+        steps: [anchorStep()],
+        now: () => now,
+        progress: (l) => lines.push(l),
+      });
       const seals = (
         await store.db.selectFrom("merkle_leaves").select("seal").orderBy("leaf_index").execute()
       ).map((r) => r.seal as Hex32);
@@ -62,7 +66,7 @@ for (const backend of testBackends()) {
     it("anchors, scores from anchored inputs, appends manifests; rerunning in the same hour adds nothing twice", async () => {
       const keeper = new FakeKeeper();
       const scorer = new CountingScorer();
-      const deps = { store, keeper, scorer, now: () => now };
+      const deps = { store, steps: [anchorStep(keeper), scoreStep(scorer)], now: () => now };
 
       const first = await runCycle(deps);
       expect(first.anchored).to.deep.equal({ anchorIndex: 0, treeSize: 5 });
@@ -73,7 +77,7 @@ for (const backend of testBackends()) {
         ["alpha", 30, null, 1],
         ["beta", null, "no_snapshots", null],
       ]);
-      expect(await log.size(store.db)).to.equal(7); // two manifests joined the log
+      expect(await store.log.size(store.db)).to.equal(7); // two manifests joined the log
 
       const second = await runCycle(deps);
       expect(second.anchored).to.deep.equal({ anchorIndex: 1, treeSize: 7 }); // the manifests' anchor
@@ -83,7 +87,7 @@ for (const backend of testBackends()) {
       expect([
         await count(store, "anchors"),
         await count(store, "scores"),
-        await log.size(store.db),
+        await store.log.size(store.db),
       ]).to.deep.equal([2, 2, 7]);
       expect(keeper.posted.map((h) => h.treeSize)).to.deep.equal([5, 7]);
 
@@ -97,11 +101,19 @@ for (const backend of testBackends()) {
     it("scores nothing while the head is still pending and nothing is anchored", async () => {
       const keeper = new FakeKeeper();
       keeper.pendingCalls = 1;
-      const report = await runCycle({ store, keeper, scorer: new CountingScorer(), now: () => now });
+      const report = await runCycle({
+        store,
+        steps: [anchorStep(keeper), scoreStep(new CountingScorer())],
+        now: () => now,
+      });
       expect(report.anchored).to.equal(undefined);
       expect(report.scoreRows).to.equal(0);
       expect(await count(store, "scores")).to.equal(0);
-      const later = await runCycle({ store, keeper, scorer: new CountingScorer(), now: () => now });
+      const later = await runCycle({
+        store,
+        steps: [anchorStep(keeper), scoreStep(new CountingScorer())],
+        now: () => now,
+      });
       expect(later.anchored).to.deep.equal({ anchorIndex: 0, treeSize: 5 });
       expect(keeper.posted).to.have.length(1);
     });
@@ -110,7 +122,7 @@ for (const backend of testBackends()) {
       const header = await loadSeasonHeader(store.db, "s1", TEST_NOW, 3);
       expect(header.agents.map((a) => a.agentId)).to.deep.equal(["alpha", "beta"]);
       const rows = new SeasonRows("s1");
-      await rows.extendTo(store.db, 3);
+      await rows.extendTo(store, 3);
       const leaf2 = await store.db
         .selectFrom("merkle_leaves")
         .select("seal")
@@ -130,10 +142,10 @@ for (const backend of testBackends()) {
         await ingest(await sign("Snapshot", snapshot(id, TEST_NOW - 50), agent));
       };
       for (let i = 0; i < 5; i++) await ingestMore(`z${i}`);
-      const size = await log.size(store.db);
+      const size = await store.log.size(store.db);
       const header = await loadSeasonHeader(store.db, "s1", TEST_NOW, size);
       const rows = new SeasonRows("s1");
-      await rows.extendTo(store.db, size);
+      await rows.extendTo(store, size);
       let count = 0;
       for (const agent of agentInputs(header, rows)) {
         count += 1;

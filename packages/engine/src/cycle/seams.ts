@@ -1,38 +1,5 @@
 import type { Hex32 } from "@augur/scorer";
-import type { AgentRecords } from "./agent-records";
-
-/** The log's head at one moment: what the keeper anchors. */
-export interface LogHead {
-  readonly treeSize: number;
-  readonly root: Hex32;
-}
-
-/** A head mined in AnchorRegistry with the configured confirmations. */
-export interface AnchorReceipt {
-  readonly anchorIndex: number;
-  readonly treeSize: number;
-  readonly root: Hex32;
-  readonly chainId: number;
-  readonly registry: string;
-  readonly txHash: Hex32;
-  readonly blockNumber: number;
-  readonly blockHash: Hex32;
-  /** Block timestamp, unix seconds. */
-  readonly anchoredAt: number;
-}
-
-/**
- * Posts log heads to AnchorRegistry (issue 7's keeper, next session). Must be idempotent: asked
- * twice for the same head it posts at most once (it first asks the chain what is posted).
- */
-export interface Keeper {
-  /**
-   * Makes sure `head` is anchored: returns its receipt once mined with the configured
-   * confirmations, or undefined while the transaction is still pending (the next cycle asks again).
-   * `previous` is the last head the store knows as anchored (the consistency proof starts there).
-   */
-  anchor(head: LogHead, previous: AnchorReceipt | undefined): Promise<AnchorReceipt | undefined>;
-}
+import type { AgentRecords } from "../store/agent-records";
 
 /** A registered agent of the season whose registration is anchored. */
 export interface AgentSummary {
@@ -95,7 +62,7 @@ export interface SeasonScoring {
 }
 
 /**
- * Decides every number of a season's scores: packages/scorer (issue 6) behind this seam. The
+ * Decides every number of a season's scores: packages/scorer behind this seam. The
  * engine only loads anchored inputs and stores what comes back; agents are fed one at a time, so
  * a scorer only ever holds one agent's records in its own vocabulary (the engine's decoded rows
  * are compact columns, see agent-records.ts).

@@ -2,8 +2,8 @@ import { expect } from "chai";
 import fc from "fast-check";
 import { formatUnits } from "ethers";
 import type { Wallet } from "ethers";
-import { type CallRecordBody, sealedRecord, snapshotPointOf } from "@augur/records";
-import { appendEngineRecords } from "../records/append";
+import { type CallRecordBody, snapshotPointOf } from "@augur/records";
+import { appendEngineRecords } from "../store/append";
 import { ingestRecord, type Submission } from "../records/ingest";
 import {
   addTestSeason,
@@ -17,13 +17,15 @@ import {
   TEST_NOW,
 } from "../../test-support/records/testing";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { canonicalJson } from "@augur/scorer";
-import { AgentRecords, CANONICAL_SNAPSHOT, snapshotMessage } from "./agent-records";
+import { sealedRecord } from "@augur/records";
+import { AgentRecords, CANONICAL_SNAPSHOT, snapshotMessage } from "../store/agent-records";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";
-import { SeasonRowCache, SeasonRows } from "./season-rows";
-import { FakeKeeper } from "./testing";
+import { anchorStep, riskStep, scoreStep } from "./steps";
+import { SeasonRowCache, SeasonRows } from "../store/season-rows";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 
 const DAY = 86400;
 
@@ -185,19 +187,15 @@ for (const backend of testBackends()) {
         const lines: string[] = [];
         const first = await runCycle({
           store: cached,
-          keeper: keepers[0],
-          scorer: new AugurScorer(),
-          risk: true,
+          steps: [anchorStep(keepers[0]), scoreStep(new AugurScorer()), riskStep()],
           now: () => now,
           progress: (line) => lines.push(line),
         });
         const second = await runCycle({
           store: cold,
-          keeper: keepers[1],
-          scorer: new AugurScorer(),
-          risk: true,
+          steps: [anchorStep(keepers[1]), scoreStep(new AugurScorer()), riskStep()],
           now: () => now,
-          rows: new SeasonRowCache(cold.db),
+          rows: new SeasonRowCache(cold),
         });
         expect(first).to.deep.equal(second);
         expect(first.scoredSeasons).to.have.members(["s1", "s2"]);
@@ -230,9 +228,9 @@ for (const backend of testBackends()) {
           ingestRecord(other, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
         await ingest(await sign("Registration", registration("delta", key, creator), key, creator));
         await ingest(await sign("Snapshot", snapshot("delta", TEST_NOW - 60), key));
-        const first = await rows.extendTo(other.db, 2);
+        const first = await rows.extendTo(other, 2);
         const size = (await cached.db.selectFrom("merkle_leaves").select("leaf_index").execute()).length;
-        const again = await rows.extendTo(cached.db, size);
+        const again = await rows.extendTo(cached, size);
         expect(first).to.deep.equal({ read: 1, held: 1 });
         expect(again.read).to.equal(again.held);
         expect(rows.of("delta").count).to.equal(0);
@@ -243,7 +241,7 @@ for (const backend of testBackends()) {
     });
 
     it("reads an older view afresh and keeps the newer one", async () => {
-      const cache = new SeasonRowCache(cached.db);
+      const cache = new SeasonRowCache(cached);
       const size = (await cached.db.selectFrom("merkle_leaves").select("leaf_index").execute()).length;
       const newer = await cache.season("s1", size, TEST_NOW);
       const older = await cache.season("s1", 4, TEST_NOW);

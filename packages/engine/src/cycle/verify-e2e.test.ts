@@ -19,7 +19,8 @@ import {
 import { openStore, type Store } from "../store/open";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";
-import { FakeKeeper } from "./testing";
+import { anchorStep, scoreStep } from "./steps";
+import { FakeKeeper } from "../../test-support/cycle/testing";
 
 async function verify(url: string): Promise<{ code: number; out: string }> {
   const stdout = new PassThrough();
@@ -62,7 +63,7 @@ describe("end to end: signed records over HTTP → cycle → augur verify", () =
     await post(await sign("Trade", trade("alpha", TEST_NOW + 100), agent));
     now = TEST_NOW + 4 * 86400;
     const keeper = new FakeKeeper();
-    const deps = { store, keeper, scorer: new AugurScorer(), now: () => now };
+    const deps = { store, steps: [anchorStep(keeper), scoreStep(new AugurScorer())], now: () => now };
     await runCycle(deps); // anchors the inputs, scores, appends the manifest
     await runCycle(deps); // anchors the manifest
   });

@@ -10,7 +10,7 @@ import {
   TEST_NOW,
 } from "../../test-support/records/testing";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { callLedger } from "../chain/abi/call-ledger";
 import { CallLedgerEvents, EXPIRED_CONFIDENCE_BPS } from "./calls";
 import { ReorgTooDeepError } from "./errors";

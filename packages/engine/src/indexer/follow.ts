@@ -2,7 +2,14 @@ import type { JsonRpcProvider, Log } from "ethers";
 import type { Kysely } from "kysely";
 import type { Store } from "../store/open";
 import type { Database } from "../store/schema";
-import { cursorOf, forgetAbove, rememberBlock, rememberedBelow, setCursor, type Source } from "./blocks";
+import {
+  cursorOf,
+  forgetAbove,
+  rememberBlock,
+  rememberedBelow,
+  setCursor,
+  type Source,
+} from "../store/queries/events";
 
 /** What one contract's events become in the store; the follower handles blocks, batches and reorgs. */
 export interface EventHandler {

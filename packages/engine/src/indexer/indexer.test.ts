@@ -8,13 +8,10 @@ import {
   startHardhatNode,
   type HardhatNode,
 } from "../../test-support/keeper/testing";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { ReorgTooDeepError } from "./errors";
 import { registryIndexer } from "./registry";
-
-const log = new MerkleLogStore();
 
 describe("chain indexer: AnchorRegistry events from a hardhat node", () => {
   let node: HardhatNode;
@@ -43,8 +40,10 @@ describe("chain indexer: AnchorRegistry events from a hardhat node", () => {
         const contract = new Contract(address, ANCHOR_REGISTRY_ABI, keeper);
         let posted = 0;
         const post = async (size: number) => {
-          const proof = posted === 0 ? [] : await log.consistencyProof(store.db, posted, size);
-          const tx = await contract.getFunction("post").send(size, await log.root(store.db, size), proof);
+          const proof = posted === 0 ? [] : await store.log.consistencyProof(store.db, posted, size);
+          const tx = await contract
+            .getFunction("post")
+            .send(size, await store.log.root(store.db, size), proof);
           await tx.wait();
           posted = size;
           keeper.reset(); // nonces come from the node again (a revert rewinds them)
@@ -96,7 +95,7 @@ describe("chain indexer: AnchorRegistry events from a hardhat node", () => {
           registry: t.address,
           block_number: receipt!.blockNumber,
         });
-        expect(anchor.root).to.equal(await log.root(t.store.db, 9));
+        expect(anchor.root).to.equal(await t.store.log.root(t.store.db, 9));
         expect(anchor.block_hash).to.equal(receipt!.blockHash.toLowerCase());
 
         const again = await t.indexer(1).poll();

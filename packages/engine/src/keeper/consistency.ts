@@ -1,10 +1,6 @@
 import { verifyConsistency, type Hex32 } from "@augur/scorer";
-import type { Kysely } from "kysely";
-import { MerkleLogStore } from "../store/merkle/log-store";
-import type { Database } from "../store/schema";
+import type { Store } from "../store/open";
 import { KeeperDivergedError } from "./errors";
-
-const log = new MerkleLogStore();
 
 /**
  * The consistency proof from the stored log's head of `fromSize` to `toSize`, checked with the
@@ -12,13 +8,13 @@ const log = new MerkleLogStore();
  * the check here a few hashes.
  */
 export async function storedConsistencyProof(
-  db: Kysely<Database>,
+  store: Pick<Store, "db" | "log">,
   fromSize: number,
   toSize: number,
 ): Promise<{ fromRoot: Hex32; toRoot: Hex32; proof: Hex32[] }> {
-  const fromRoot = await log.root(db, fromSize);
-  const toRoot = await log.root(db, toSize);
-  const proof = await log.consistencyProof(db, fromSize, toSize);
+  const fromRoot = await store.log.root(store.db, fromSize);
+  const toRoot = await store.log.root(store.db, toSize);
+  const proof = await store.log.consistencyProof(store.db, fromSize, toSize);
   if (fromSize > 0 && !verifyConsistency({ fromSize, toSize, fromRoot, toRoot, proof })) {
     throw new KeeperDivergedError(`the stored log fails its own consistency check ${fromSize} → ${toSize}`);
   }

@@ -12,11 +12,10 @@ import {
   TEST_CHAIN_ID,
   TEST_NOW,
 } from "../../test-support/records/testing";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import { openStore, type Store } from "../store/open";
 import { ANCHOR_REGISTRY_ABI } from "../chain/abi/anchor-registry";
 import { CRASH_STAGES } from "./crash";
-import { journal, openNonce } from "./journal";
+import { journal, openNonce } from "../store/queries/keeper-journal";
 import {
   deployRegistry,
   HARDHAT_KEYS,
@@ -27,7 +26,6 @@ import {
 const CHILD = join(__dirname, "../../test-support/keeper/crash-child.ts");
 const ENGINE_DIR = join(__dirname, "../..");
 const ROUNDS = 4;
-const log = new MerkleLogStore();
 
 /** Runs one round in a child process; resolves to its exit code or the signal that ended it. */
 function runChild(file: string, url: string, registry: string, round: number, crashAt?: string) {
@@ -107,10 +105,10 @@ describe("crash safety: the cycle and keeper SIGKILLed at every stage", function
         root: string;
       };
       expect([Number(onChain.treeSize), onChain.root.toLowerCase()]).to.deep.equal([a.tree_size, a.root]);
-      expect(a.root).to.equal(await log.root(db, a.tree_size));
+      expect(a.root).to.equal(await store.log.root(db, a.tree_size));
       if (i > 0) expect(a.tree_size).to.be.greaterThan(anchors[i - 1]!.tree_size);
     }
-    expect(anchors[anchors.length - 1]!.tree_size).to.equal(await log.size(db));
+    expect(anchors[anchors.length - 1]!.tree_size).to.equal(await store.log.size(db));
 
     // Every round's hour scored once for both agents: no missing and no duplicate score rows.
     const scores = await db.selectFrom("scores").select(["agent_id", "as_of"]).orderBy("as_of").execute();
@@ -143,7 +141,7 @@ describe("crash safety: the cycle and keeper SIGKILLed at every stage", function
       .orderBy("leaf_index")
       .execute();
     for (const leaf of leaves) {
-      const proof = await log.inclusionProof(db, leaf.leaf_index, head.tree_size);
+      const proof = await store.log.inclusionProof(db, leaf.leaf_index, head.tree_size);
       const seal = leaf.seal as Hex32;
       expect(
         verifyInclusion(seal, {

@@ -2,10 +2,10 @@ import { expect } from "chai";
 import { Wallet } from "ethers";
 import { MerkleLog } from "@augur/scorer";
 import { openStore, type Store } from "../store/open";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { KeeperDivergedError, KeeperUnauthorizedError } from "./errors";
 import { storedConsistencyProof } from "./consistency";
-import { journal, openNonce } from "./journal";
+import { journal, openNonce } from "../store/queries/keeper-journal";
 import { ChainKeeper } from "./keeper";
 import { RegistryReader } from "./registry";
 import {
@@ -79,7 +79,7 @@ describe("keeper against a hardhat node", function () {
           [37, 37],
           [3, 7],
         ]) {
-          const stored = await storedConsistencyProof(store.db, m!, n!);
+          const stored = await storedConsistencyProof(store, m!, n!);
           expect(stored.proof, `${m} → ${n}`).to.deep.equal(reference.consistencyProof(m!, n!).proof);
         }
       });

@@ -1,8 +1,8 @@
 import { Transaction, keccak256, type JsonRpcProvider, type Wallet } from "ethers";
-import type { AnchorReceipt, Keeper, LogHead } from "../cycle/seams";
-import { MerkleLogStore } from "../store/merkle/log-store";
+import type { AnchorReceipt, Keeper, LogHead } from "./seam";
 import type { Store } from "../store/open";
 import { isUniqueViolation } from "../store/errors";
+import { anchorEventTx } from "../store/queries/anchors";
 import { anchorRegistry } from "../chain/abi/anchor-registry";
 import { storedConsistencyProof } from "./consistency";
 import { crashPoint } from "./crash";
@@ -21,7 +21,7 @@ import {
   openNonce,
   type JournalScope,
   type SignedTx,
-} from "./journal";
+} from "../store/queries/keeper-journal";
 import { decodeRegistryError, RegistryReader, type ChainHead } from "./registry";
 
 export interface ChainKeeperOptions {
@@ -47,7 +47,6 @@ type Posted =
   | { readonly kind: "unconfirmed" }
   | { readonly kind: "absent"; readonly chain: ChainHead };
 
-const log = new MerkleLogStore();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -122,8 +121,8 @@ export class ChainKeeper implements Keeper {
     if ((await registry.rootOf(size)) !== head.root) {
       // The chain is past this head: only fine if the log has the chain's head too (a caller
       // holding an older head); anything else means the two histories differ.
-      const localSize = await log.size(store.db);
-      if (chain.treeSize > localSize || (await log.root(store.db, chain.treeSize)) !== chain.root) {
+      const localSize = await store.log.size(store.db);
+      if (chain.treeSize > localSize || (await store.log.root(store.db, chain.treeSize)) !== chain.root) {
         throw new KeeperDivergedError(`the registry's head ${chain.treeSize} is not in the local log`, {
           treeSize: chain.treeSize,
           root: chain.root,
@@ -135,7 +134,8 @@ export class ChainKeeper implements Keeper {
     // Where the post is known (our journal, or the indexer's events), read its receipt; a log
     // search from the start block is the last resort (providers cap eth_getLogs ranges).
     const known =
-      (await minedTxFor(store.db, this.scope, size)) ?? (await indexedTx(store, this.scope, index));
+      (await minedTxFor(store.db, this.scope, size)) ??
+      (await anchorEventTx(store.db, { chainId: this.scope.chainId, address: this.scope.registry }, index));
     const found =
       (known ? await registry.receiptOfTx(index, known) : undefined) ?? (await registry.receiptOf(index));
     if (!found || found.confirmations < confirmations) return { kind: "unconfirmed" };
@@ -145,14 +145,14 @@ export class ChainKeeper implements Keeper {
   /** Simulates, reserves a nonce, signs, journals, broadcasts: one transaction for one head. */
   private async post(head: LogHead, chain: ChainHead): Promise<void> {
     const { store, provider, signer, registry } = this.options;
-    if (chain.count > 0 && (await log.root(store.db, chain.treeSize)) !== chain.root) {
+    if (chain.count > 0 && (await store.log.root(store.db, chain.treeSize)) !== chain.root) {
       throw new KeeperDivergedError(`the registry's head ${chain.treeSize} has another root than the log`, {
         treeSize: chain.treeSize,
         root: chain.root,
       });
     }
     const proof =
-      chain.count === 0 ? [] : (await storedConsistencyProof(store.db, chain.treeSize, head.treeSize)).proof;
+      chain.count === 0 ? [] : (await storedConsistencyProof(store, chain.treeSize, head.treeSize)).proof;
     const data = anchorRegistry.encodeFunctionData("post", [head.treeSize, head.root, proof]);
 
     let gas: bigint;
@@ -178,7 +178,7 @@ export class ChainKeeper implements Keeper {
     const signed = await this.sign(head.treeSize, head.root, nonce, data, gas + gas / 5n, fees);
     try {
       await store.db.transaction().execute(async (trx) => {
-        await log.lockForAppend(trx); // the store's one writer lock: one reservation at a time
+        await store.log.lockForAppend(trx); // the store's one writer lock: one reservation at a time
         if (await openNonce(trx, this.scope)) throw new ReservedMeanwhile();
         await appendStep(trx, this.scope, { status: "signed", ...signedStep(signed) }, signed.signedAt);
       });
@@ -369,18 +369,6 @@ export class ChainKeeper implements Keeper {
 }
 
 class ReservedMeanwhile extends Error {}
-
-/** The transaction the indexer saw emit Anchored(index) on this registry, if any. */
-async function indexedTx(store: Store, scope: JournalScope, index: number): Promise<string | undefined> {
-  const row = await store.db
-    .selectFrom("anchor_events")
-    .select("tx_hash")
-    .where("chain_id", "=", scope.chainId)
-    .where("registry", "=", scope.registry)
-    .where("anchor_index", "=", index)
-    .executeTakeFirst();
-  return row?.tx_hash;
-}
 
 function ref(tx: SignedTx) {
   return { treeSize: tx.treeSize, root: tx.root, nonce: tx.nonce, txHash: tx.txHash };

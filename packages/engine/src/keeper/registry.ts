@@ -1,6 +1,6 @@
 import { Contract, toBeHex, zeroPadValue, type JsonRpcProvider, type Log } from "ethers";
 import type { Hex32 } from "@augur/scorer";
-import type { AnchorReceipt } from "../cycle/seams";
+import type { AnchorReceipt } from "./seam";
 import { ANCHORED_TOPIC, ANCHOR_REGISTRY_ABI, anchorRegistry } from "../chain/abi/anchor-registry";
 
 /** The registry's newest head, or size 0 before the first post. */

@@ -1,5 +1,4 @@
 import { canonicalJson, type Hex32 } from "@augur/scorer";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { latestAnchor, type Anchor } from "../store/queries/anchors";
 import { appendModeRecord } from "../store/queries/modes";
@@ -36,8 +35,6 @@ export interface ModeStepReport {
   readonly written: number;
 }
 
-const log = new MerkleLogStore();
-
 /** What makes two transitions the same change, whenever they were declared. */
 const changeKey = (t: Pick<ModeBody, "mode" | "since" | "cause">) =>
   canonicalJson({ mode: t.mode, since: t.since, cause: t.cause });
@@ -53,7 +50,7 @@ async function recordChanges(
   now: number,
 ): Promise<number> {
   return store.db.transaction().execute(async (trx) => {
-    await log.lockForAppend(trx);
+    await store.log.lockForAppend(trx);
     const history = await modeHistory(trx);
     const stored = new Set(history.map(changeKey));
     let from = 0;
@@ -117,7 +114,7 @@ export async function evaluateMode(deps: ModeStepDeps): Promise<ModeStepReport> 
   let state = await currentMode(db);
   if (state.mode === "wind-down") {
     let anchor = await latestAnchor(db);
-    const size = await log.size(db);
+    const size = await store.log.size(db);
     if ((!anchor || anchor.tree_size < size) && deps.anchorHead) anchor = await deps.anchorHead();
     if (anchor && anchor.tree_size === size) {
       written += await recordChanges(

@@ -3,13 +3,13 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { buildApp } from "../api/app";
 import { runCycle } from "../cycle/run";
-import { CountingScorer, FakeKeeper } from "../cycle/testing";
+import { anchorStep, modesStep, scoreStep } from "../cycle/steps";
+import { CountingScorer, FakeKeeper } from "../../test-support/cycle/testing";
 import { registration, sign, snapshot, TEST_CHAIN_ID, testWallet } from "../../test-support/records/testing";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { latestAnchor } from "../store/queries/anchors";
 import { insertSeason } from "../store/queries/seasons";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { addDays, checkedDay } from "./days";
 import { SpendRefusedError } from "./errors";
 import { assertMaySpend } from "./guard";
@@ -61,7 +61,6 @@ describe("modes in the engine: cycle, API, site", function () {
       it("follows the stewardship days: maintenance on day 39, active on day 45, wind-down on day 70, then archived", async () => {
         const keeper = new FakeKeeper();
         const scorer = new CountingScorer();
-        const log = new MerkleLogStore();
         const reg = await post(
           await sign(
             "Registration",
@@ -77,7 +76,7 @@ describe("modes in the engine: cycle, API, site", function () {
         for (let d = 0; d < 75; d += 1) {
           clock = noonOf(d);
           const mode = (await currentMode(store.db)).mode;
-          const sizeBefore = await log.size(store.db);
+          const sizeBefore = await store.log.size(store.db);
           const res = await post(
             await sign("Snapshot", snapshot("ada", clock, String(1_000_000_000 + d), "long"), agent),
           );
@@ -89,7 +88,7 @@ describe("modes in the engine: cycle, API, site", function () {
                 `^the system is winding down since ${dayN(70)} \\(the holder and volume triggers both fired`,
               ),
             );
-            expect(await log.size(store.db)).to.equal(sizeBefore); // nothing stored
+            expect(await store.log.size(store.db)).to.equal(sizeBefore); // nothing stored
           } else expect(res.statusCode, res.body).to.equal(201);
 
           if (d === 5) {
@@ -112,10 +111,8 @@ describe("modes in the engine: cycle, API, site", function () {
           if (d === 70) keeper.pendingCalls = 4; // two keeper calls a run, two runs: mined a day later
           const report = await runCycle({
             store,
-            keeper,
-            scorer,
+            steps: [anchorStep(keeper), scoreStep(scorer), modesStep(async () => DAYS.slice(0, d + 1))],
             now: () => clock,
-            modes: { days: async () => DAYS.slice(0, d + 1) },
           });
           modes.push(report.mode!.mode);
           if (d === 40) {
@@ -136,10 +133,8 @@ describe("modes in the engine: cycle, API, site", function () {
               (
                 await runCycle({
                   store,
-                  keeper,
-                  scorer,
+                  steps: [anchorStep(keeper), scoreStep(scorer), modesStep(async () => DAYS.slice(0, d + 1))],
                   now: () => clock,
-                  modes: { days: async () => DAYS.slice(0, d + 1) },
                 })
               ).mode!.written,
             ).to.equal(0);
@@ -176,7 +171,7 @@ describe("modes in the engine: cycle, API, site", function () {
         // The archived record names the anchor covering everything before it, and is anchored itself.
         const archived = history[3]!;
         expect(archived.cause).to.include({ kind: "final-anchor", treeSize: archived.leafIndex });
-        expect((await latestAnchor(store.db))!.tree_size).to.equal(await log.size(store.db));
+        expect((await latestAnchor(store.db))!.tree_size).to.equal(await store.log.size(store.db));
 
         // Scores sealed before the methodology notice are byte for byte what they were.
         const seals = sealedScores.map((s) => s.seal);

@@ -1,5 +1,4 @@
 import type { Hex32 } from "@augur/scorer";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { appendModeRecord } from "../store/queries/modes";
 import { describeMode } from "./describe";
@@ -7,8 +6,6 @@ import { NoticeRefusedError } from "./errors";
 import type { MethodologyNoticeBody, ModeNoticeBody } from "./records";
 import { currentMode } from "./state";
 import { isFinalMode } from "./timeline";
-
-const log = new MerkleLogStore();
 
 /**
  * Stores a sealed notice (its seal joins the log, so the next anchor publishes it). Refused once
@@ -24,7 +21,7 @@ export async function writeNotice(
   now: number,
 ): Promise<{ seal: Hex32; leafIndex: number }> {
   return store.db.transaction().execute(async (trx) => {
-    await log.lockForAppend(trx);
+    await store.log.lockForAppend(trx);
     const state = await currentMode(trx);
     if (isFinalMode(state.mode)) {
       throw new NoticeRefusedError(`refused: the system is ${describeMode(state)}; no notice can change it`, {

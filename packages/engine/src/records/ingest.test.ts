@@ -1,10 +1,9 @@
 import { expect } from "chai";
 import { sql } from "kysely";
 import { InvalidInputError, seal as sealOf } from "@augur/scorer";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { findRecord } from "../store/queries/records";
-import { testBackends } from "../store/testing";
+import { testBackends } from "../../test-support/store/testing";
 import {
   AgentExistsError,
   BadSignatureError,
@@ -29,8 +28,6 @@ import {
   SEASON_END,
 } from "../../test-support/records/testing";
 
-const log = new MerkleLogStore();
-
 for (const backend of testBackends()) {
   describe(`ingestRecord on ${backend.name}`, () => {
     let store: Store;
@@ -38,13 +35,13 @@ for (const backend of testBackends()) {
     const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now });
 
     async function refused(submission: Submission, type: new (...args: never[]) => Error): Promise<Error> {
-      const before = await log.size(store.db);
+      const before = await store.log.size(store.db);
       const error = await ingest(submission).then(
         () => undefined,
         (e: unknown) => e,
       );
       expect(error, "expected a refusal").to.be.instanceOf(type);
-      expect(await log.size(store.db), "nothing appended").to.equal(before);
+      expect(await store.log.size(store.db), "nothing appended").to.equal(before);
       return error as Error;
     }
 
@@ -85,7 +82,7 @@ for (const backend of testBackends()) {
       const first = await ingest(submission);
       const second = await ingest(submission);
       expect(second).to.deep.equal({ ...first, created: false });
-      expect(await log.size(store.db)).to.equal(2);
+      expect(await store.log.size(store.db)).to.equal(2);
     });
 
     it("seals the normal form: address case does not change the seal", async () => {
@@ -105,7 +102,7 @@ for (const backend of testBackends()) {
       const results = await Promise.all([...subs, ...subs].map((s) => ingest(s)));
       expect(results.filter((r) => r.created)).to.have.length(5);
       expect(new Set(results.map((r) => r.leafIndex))).to.deep.equal(new Set([1, 2, 3, 4, 5]));
-      expect(await log.size(store.db)).to.equal(6);
+      expect(await store.log.size(store.db)).to.equal(6);
     });
 
     it("refuses a record signed by another key (403), storing nothing", async () => {
@@ -233,7 +230,7 @@ for (const backend of testBackends()) {
         (e: unknown) => e,
       );
       expect(String(error)).to.contain("injected");
-      expect(await log.size(store.db)).to.equal(0);
+      expect(await store.log.size(store.db)).to.equal(0);
       expect(await store.db.selectFrom("records").selectAll().execute()).to.have.length(0);
       expect(await store.db.selectFrom("merkle_nodes").selectAll().execute()).to.have.length(0);
     });

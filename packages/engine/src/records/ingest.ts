@@ -15,7 +15,6 @@ import {
   type RecordTypeName,
 } from "@augur/records";
 import { InvalidInputError, type Hex32 } from "@augur/scorer";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { findAgent, findAgentByKey, insertAgent } from "../store/queries/agents";
 import { findRecord, insertRecord } from "../store/queries/records";
@@ -46,8 +45,6 @@ export interface IngestContext {
   /** How far in the future a record's time may be, seconds (clock skew). */
   readonly maxClockSkew?: number;
 }
-
-const log = new MerkleLogStore();
 
 function recordType(type: unknown): RecordTypeName {
   if (typeof type !== "string" || !(RECORD_TYPE_NAMES as readonly string[]).includes(type)) {
@@ -83,7 +80,7 @@ export async function ingestRecord(
   const now = ctx.now();
 
   return store.db.transaction().execute(async (trx) => {
-    await log.lockForAppend(trx);
+    await store.log.lockForAppend(trx);
     const existing = await findRecord(trx, seal);
     if (existing) {
       // The same content again: answer with what is stored, provided the same key signed it.
@@ -115,7 +112,7 @@ export async function ingestRecord(
       if (signer !== agent.agent_key) throw new WrongSignerError("signature", agent.agent_key, signer);
     }
 
-    const leafIndex = await log.append(trx, [seal], now);
+    const leafIndex = await store.log.append(trx, [seal], now);
     await insertRecord(trx, {
       seal,
       kind,

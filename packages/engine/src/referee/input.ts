@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import { HOUR_SECONDS } from "../closes/record";
 import { callTerms } from "@augur/records";
 import { closesBetween } from "../store/queries/closes";
+import { seasonRecords } from "../store/queries/records";
 import type { Season } from "../store/queries/seasons";
 import type { Database } from "../store/schema";
 import { type MappedPrediction, predictionOf } from "./predictions";
@@ -30,14 +31,7 @@ async function mappedCalls(
   logSize: number,
   agent?: string,
 ): Promise<MappedPrediction[]> {
-  let query = db
-    .selectFrom("records")
-    .select(["agent_id", "body"])
-    .where("season_id", "=", seasonId)
-    .where("kind", "=", "call")
-    .where("leaf_index", "<", logSize);
-  if (agent !== undefined) query = query.where("agent_id", "=", agent);
-  const rows = await query.orderBy("leaf_index").execute();
+  const rows = await seasonRecords(db, seasonId, ["call"], agent, logSize);
   return rows
     .map((r) => predictionOf(r.agent_id, callTerms(r.body)))
     .filter((p): p is MappedPrediction => p !== undefined);

@@ -1,4 +1,4 @@
-import type { AgentRecords } from "../cycle/agent-records";
+import type { AgentRecords } from "../store/agent-records";
 import { decisionPointOf, tradePointOf } from "@augur/records";
 import type { AgentBook } from "./view";
 

@@ -1,5 +1,5 @@
 import type { JsonRpcProvider } from "ethers";
-import type { StewardshipScope, StewardshipSource, StewardshipSync } from "../cycle/stewardship";
+import type { StewardshipScope, StewardshipSource, StewardshipSync } from "./days";
 import { IndexerConfigError } from "../indexer/errors";
 import { EventFollower, type ChainReader } from "../indexer/follow";
 import { allOf } from "../indexer/ledger";

@@ -1,6 +1,6 @@
 import { JsonRpcProvider } from "ethers";
 import { confirmationsOption, rpcOption, type Env } from "../config/env";
-import type { StewardshipSource } from "../cycle/stewardship";
+import type { StewardshipSource } from "./days";
 import { IndexerConfigError } from "../indexer/errors";
 import type { Store } from "../store/open";
 import { stewardshipSettings, type StewardshipFlags } from "./config";

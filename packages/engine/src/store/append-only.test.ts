@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { isAppendOnlyViolation } from "./errors";
 import { migrateToLatest, type Store } from "./open";
 import { APPEND_ONLY_TABLES } from "./schema";
-import { testBackends } from "./testing";
+import { testBackends } from "../../test-support/store/testing";
 
 const SEAL = `0x${"ab".repeat(32)}`;
 

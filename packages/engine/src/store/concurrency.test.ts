@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
 import { merkleRoot, type Hex32 } from "@augur/scorer";
-import { MerkleLogStore } from "./merkle/log-store";
 import { openStore } from "./open";
 import { insertSeason } from "./queries/seasons";
 
@@ -13,7 +12,14 @@ async function runWorkers(file: string, labels: string[], count: number): Promis
   const children = labels.map((label) =>
     spawn(
       process.execPath,
-      ["-r", "tsx/cjs", join(__dirname, "append-worker.ts"), file, label, String(count)],
+      [
+        "-r",
+        "tsx/cjs",
+        join(__dirname, "../../test-support/store/append-worker.ts"),
+        file,
+        label,
+        String(count),
+      ],
       {
         stdio: ["pipe", "pipe", "inherit"],
       },
@@ -49,7 +55,6 @@ describe("one SQLite store, several engine processes", () => {
 
       const store = await openStore({ kind: "sqlite", file });
       try {
-        const log = new MerkleLogStore();
         const leaves = await store.db
           .selectFrom("merkle_leaves")
           .select(["leaf_index", "seal"])
@@ -66,7 +71,7 @@ describe("one SQLite store, several engine processes", () => {
         const byIndex = records.sort((a, b) => a.leaf_index - b.leaf_index).map((r) => r.agent_id);
         const switches = byIndex.filter((label, i) => i > 0 && label !== byIndex[i - 1]).length;
         expect(switches).to.be.greaterThan(2);
-        expect(await log.root(store.db, 180)).to.equal(merkleRoot(leaves.map((l) => l.seal as Hex32)));
+        expect(await store.log.root(store.db, 180)).to.equal(merkleRoot(leaves.map((l) => l.seal as Hex32)));
       } finally {
         await store.close();
       }

@@ -6,6 +6,7 @@ import pg from "pg";
 import type { DialectName } from "./dialect";
 import { MigrationError, StoreOpenError } from "./errors";
 import { describeLocation, type StoreLocation } from "./location";
+import { merkleLog, type MerkleLogStore } from "./merkle/log-store";
 import { migrationProvider } from "./migrations";
 import type { Database } from "./schema";
 import { withStatementCache } from "./sqlite-statements";
@@ -18,6 +19,8 @@ export interface Store {
   readonly description: string;
   /** The PostgreSQL schema the store lives in, when not the default. */
   readonly schema?: string;
+  /** The store's Merkle log (every seal, in order); its methods take `db` or a transaction. */
+  readonly log: MerkleLogStore;
   close(): Promise<void>;
 }
 
@@ -101,6 +104,7 @@ export async function openStore(
     db,
     dialect: location.kind,
     description,
+    log: merkleLog,
     ...(location.kind === "postgres" && location.schema ? { schema: location.schema } : {}),
     close: () => db.destroy(),
   };

@@ -7,8 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
-import { appendEngineRecords } from "../../src/records/append";
-import { MerkleLogStore } from "../../src/store/merkle/log-store";
+import { appendEngineRecords } from "../../src/store/append";
 import { openStore } from "../../src/store/open";
 import { insertAnchor } from "../../src/store/queries/anchors";
 import { insertSeason } from "../../src/store/queries/seasons";
@@ -100,12 +99,11 @@ async function seed(file: string) {
       }
     });
   }
-  const log = new MerkleLogStore();
-  const size = await log.size(store.db);
+  const size = await store.log.size(store.db);
   await insertAnchor(store.db, {
     anchor_index: 0,
     tree_size: size,
-    root: await log.root(store.db, size),
+    root: await store.log.root(store.db, size),
     chain_id: 31337,
     registry: "0xe7f1725e7734ce288f8367e1bb143e90bb3f0512",
     tx_hash: `0x${"ab".repeat(32)}`,

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { appendEngineRecords } from "../../src/records/append";
+import { appendEngineRecords } from "../../src/store/append";
 import { TEST_CHAIN_ID, TEST_NOW } from "../records/testing";
-import { MerkleLogStore } from "../../src/store/merkle/log-store";
 import type { Store } from "../../src/store/open";
 import { insertAnchor } from "../../src/store/queries/anchors";
 import { insertScore } from "../../src/store/queries/scores";
@@ -56,12 +55,11 @@ export async function addTestScore(
 
 /** Records an anchor of the whole current log, as the keeper will once mined. */
 export async function anchorWholeLog(store: Store, anchorIndex: number): Promise<number> {
-  const log = new MerkleLogStore();
-  const treeSize = await log.size(store.db);
+  const treeSize = await store.log.size(store.db);
   await insertAnchor(store.db, {
     anchor_index: anchorIndex,
     tree_size: treeSize,
-    root: await log.root(store.db, treeSize),
+    root: await store.log.root(store.db, treeSize),
     chain_id: TEST_CHAIN_ID,
     registry: REGISTRY,
     tx_hash: `0x${"7a".repeat(31)}${anchorIndex.toString(16).padStart(2, "0")}`,

@@ -4,8 +4,9 @@
  * armed by AUGUR_CRASH_AT. Arguments: <sqlite file> <rpc url> <registry> <round>.
  */
 import { JsonRpcProvider, Wallet } from "ethers";
-import { CountingScorer } from "../../src/cycle/testing";
+import { CountingScorer } from "../cycle/testing";
 import { runCycle } from "../../src/cycle/run";
+import { anchorStep, scoreStep } from "../../src/cycle/steps";
 import { ingestRecord } from "../../src/records/ingest";
 import { sign, snapshot, TEST_CHAIN_ID, TEST_NOW, testWallet } from "../records/testing";
 import { openStore } from "../../src/store/open";
@@ -41,8 +42,7 @@ async function main(): Promise<void> {
     });
     const report = await runCycle({
       store,
-      keeper,
-      scorer: new CountingScorer(),
+      steps: [anchorStep(keeper), scoreStep(new CountingScorer())],
       now: () => now,
       progress: (line) => {
         // The season's score rows and manifests are committed when the cycle says so.

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Contract, ContractFactory, JsonRpcProvider, Wallet } from "ethers";
 import { seal, type Hex32 } from "@augur/scorer";
 import { REPO_ROOT } from "../../src/chain/node";
-import { MerkleLogStore } from "../../src/store/merkle/log-store";
+import { currentHead } from "../../src/keeper/anchor-head";
 import type { Store } from "../../src/store/open";
 
 export { REPO_ROOT, startHardhatNode, type HardhatNode } from "../../src/chain/node";
@@ -38,20 +38,17 @@ export async function deployRegistry(provider: JsonRpcProvider, keeper: string):
   return (await contract.getAddress()).toLowerCase();
 }
 
-const log = new MerkleLogStore();
-
 /** Appends `count` small records' seals to the store's log (a stand-in for ingested records). */
 export async function appendSeals(store: Store, tag: string, count: number): Promise<Hex32[]> {
   const seals = Array.from({ length: count }, (_, i) => seal({ tag, i }));
   await store.db.transaction().execute(async (trx) => {
-    await log.lockForAppend(trx);
-    await log.append(trx, seals, 1_800_000_000);
+    await store.log.lockForAppend(trx);
+    await store.log.append(trx, seals, 1_800_000_000);
   });
   return seals;
 }
 
 /** The log's current head. */
 export async function headOf(store: Store): Promise<{ treeSize: number; root: Hex32 }> {
-  const treeSize = await log.size(store.db);
-  return { treeSize, root: await log.root(store.db, treeSize) };
+  return currentHead(store);
 }

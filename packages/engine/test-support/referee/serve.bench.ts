@@ -13,8 +13,9 @@ import { buildApp } from "../../src/api/app";
 import { storeSealedCloses } from "../../src/closes/cache";
 import { HOUR_SECONDS } from "../../src/closes/record";
 import { runCycle } from "../../src/cycle/run";
-import { FakeKeeper } from "../../src/cycle/testing";
-import { appendEngineRecords, type EngineRecord } from "../../src/records/append";
+import { anchorStep, refereeStep } from "../../src/cycle/steps";
+import { FakeKeeper } from "../cycle/testing";
+import { appendEngineRecords, type EngineRecord } from "../../src/store/append";
 import { openStore } from "../../src/store/open";
 import { insertSeason } from "../../src/store/queries/seasons";
 import { testCallRecord, testCloses } from "./testing";
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
 
     const asOf = (H0 + HOURS) * HOUR_SECONDS;
     const [report, cycleMs] = await timed(() =>
-      runCycle({ store, keeper: new FakeKeeper(), referee: true, now: () => asOf }),
+      runCycle({ store, steps: [anchorStep(new FakeKeeper()), refereeStep()], now: () => asOf }),
     );
     console.log(`cycle (anchor + referee step, ${report.refereeBoards} board): ${ms(cycleMs)}`);
 

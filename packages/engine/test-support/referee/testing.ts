@@ -1,6 +1,6 @@
 import { type SealedClose, sealClose, HOUR_SECONDS } from "../../src/closes/record";
 import type { CallRecordBody } from "@augur/records";
-import type { EngineRecord } from "../../src/records/append";
+import type { EngineRecord } from "../../src/store/append";
 
 const LEDGER = "0x3333333333333333333333333333333333333333";
 const ORACLE = "0x4444444444444444444444444444444444444444";

@@ -1,5 +1,5 @@
 import { AUGUR_SCORE_V1, competitionRanks, TERM_NAMES } from "@augur/scorer";
-import { appendEngineRecords } from "../../src/records/append";
+import { appendEngineRecords } from "../../src/store/append";
 import { openStore, type Store } from "../../src/store/open";
 import { insertSeason } from "../../src/store/queries/seasons";
 

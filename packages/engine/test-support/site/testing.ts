@@ -3,11 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/api/app";
 import { storeSealedCloses } from "../../src/closes/cache";
 import { type SealedClose, sealClose } from "../../src/closes/record";
-import type { AnchorReceipt, Keeper } from "../../src/cycle/seams";
+import type { AnchorReceipt, Keeper } from "../../src/keeper/seam";
 import { AugurScorer } from "../../src/cycle/augur-scorer";
 import { runCycle } from "../../src/cycle/run";
+import { anchorStep, refereeStep, riskStep, scoreStep } from "../../src/cycle/steps";
 import type { CallRecordBody } from "@augur/records";
-import { appendEngineRecords, type EngineRecord } from "../../src/records/append";
+import { appendEngineRecords, type EngineRecord } from "../../src/store/append";
 import { ingestRecord, type Submission } from "../../src/records/ingest";
 import { addTestSeason, SEASON_START, sign, TEST_CHAIN_ID, testWallet } from "../records/testing";
 import { openStore, type Store } from "../../src/store/open";
@@ -311,10 +312,18 @@ export async function seededSiteStore(
   const keeper = instantKeeper();
   const scorer = new AugurScorer();
   // The first hour also seals the referee board from the calls and closes it anchored.
-  await runCycle({ store, keeper, scorer, referee: true, now: () => SITE_NOW });
+  await runCycle({
+    store,
+    steps: [anchorStep(keeper), scoreStep(scorer), refereeStep()],
+    now: () => SITE_NOW,
+  });
   // The second hour anchors the board and seals the risk rows (from the records the first
   // anchored; they stay pending); the referee's input is unchanged, so no second board.
-  await runCycle({ store, keeper, risk: true, referee: true, now: () => SITE_NOW + HOUR });
+  await runCycle({
+    store,
+    steps: [anchorStep(keeper), riskStep(), refereeStep()],
+    now: () => SITE_NOW + HOUR,
+  });
   return store;
 }
 

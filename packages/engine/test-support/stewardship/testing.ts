@@ -1,5 +1,5 @@
 import { STEWARDSHIP_V1 } from "@augur/scorer";
-import type { StewardshipSource, StewardshipSync } from "../../src/cycle/stewardship";
+import type { StewardshipSource, StewardshipSync } from "../../src/stewardship/days";
 import type { Store } from "../../src/store/open";
 
 /** Test fixtures of the stewardship monitor: a small scripted token history, written as stored logs. */

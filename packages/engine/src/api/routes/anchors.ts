@@ -3,11 +3,8 @@ import type { Hex32 } from "@augur/scorer";
 import { ApiError, errorPayload } from "../errors";
 import type { ApiDeps } from "../deps";
 import { errorBody, hex32Schema, uintSchema } from "../schemas";
-import { MerkleLogStore } from "../../store/merkle/log-store";
 import { anchorCovering, listAnchors } from "../../store/queries/anchors";
 import { anchorView, anchorViewSchema } from "../views";
-
-const log = new MerkleLogStore();
 
 const leafResponse = {
   type: "object",
@@ -56,7 +53,7 @@ export function anchorRoutes(app: FastifyInstance, deps: ApiDeps): void {
     async (request, reply) => {
       const seal = (request.params as { seal: string }).seal.toLowerCase() as Hex32;
       const db = deps.store.db;
-      const leafIndex = await log.leafIndexOf(db, seal);
+      const leafIndex = await deps.store.log.leafIndexOf(db, seal);
       if (leafIndex === undefined) throw new ApiError(404, "UNKNOWN_SEAL", `seal ${seal} is not in the log`);
       const anchor = await anchorCovering(db, leafIndex);
       if (!anchor) {
@@ -67,7 +64,7 @@ export function anchorRoutes(app: FastifyInstance, deps: ApiDeps): void {
           ...errorPayload("NOT_ANCHORED", `seal ${seal} is in the log at ${leafIndex} but not anchored yet`),
         });
       }
-      const hashes = await log.inclusionProof(db, leafIndex, anchor.tree_size);
+      const hashes = await deps.store.log.inclusionProof(db, leafIndex, anchor.tree_size);
       return {
         status: "anchored",
         seal,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../deps";
 import { addressSchema, errorBody, hex32Schema, uintSchema } from "../schemas";
 import { consensusRounds } from "../../store/queries/consensus";
-import { consensusMarkets } from "../../site/api/queries";
+import { consensusMarkets } from "../../store/queries/consensus";
 
 /** The longest call window the API accepts, seconds (one year). */
 const MAX_WINDOW = 365 * 86400;

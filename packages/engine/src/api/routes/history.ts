@@ -3,7 +3,7 @@ import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { agentInSeason, errorBody } from "../schemas";
 import { findAgent } from "../../store/queries/agents";
-import { seasonRecords } from "../../site/api/queries";
+import { seasonRecords } from "../../store/queries/records";
 import { callPoint, snapshotPoint, streaks } from "@augur/records";
 
 /** An agent's snapshots (oldest first) and calls (newest reveal first) in a season, with streaks. */

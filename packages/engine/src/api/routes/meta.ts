@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifySchema } from "fastify";
 import { allTypedDataTypes, augurDomain, RECORD_TYPE_NAMES } from "@augur/records";
 import type { ApiDeps } from "../deps";
-import { MerkleLogStore } from "../../store/merkle/log-store";
-
-const log = new MerkleLogStore();
 
 export function metaRoutes(
   app: FastifyInstance,
@@ -28,7 +25,11 @@ export function metaRoutes(
         },
       },
     },
-    async () => ({ status: "ok", store: deps.store.dialect, logSize: await log.size(deps.store.db) }),
+    async () => ({
+      status: "ok",
+      store: deps.store.dialect,
+      logSize: await deps.store.log.size(deps.store.db),
+    }),
   );
 
   app.get(

@@ -4,11 +4,12 @@ import { join } from "node:path";
 import { expect } from "chai";
 import { MONKEYS, seal, type RefereeInput, type RefereeLeaderboardJson } from "@augur/scorer";
 import { HOUR_SECONDS } from "../../closes/record";
-import { recordAnchor, runCycle } from "../../cycle/run";
-import { appendEngineRecords } from "../../records/append";
+import { runCycle } from "../../cycle/run";
+import { recordAnchor } from "../../keeper/anchor-head";
+import { anchorStep, refereeStep } from "../../cycle/steps";
+import { appendEngineRecords } from "../../store/append";
 import type { RefereeBoardBody } from "../../referee/board";
 import { testCallRecord } from "../../../test-support/referee/testing";
-import { MerkleLogStore } from "../../store/merkle/log-store";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
 import { main } from "../../cli/main";
@@ -17,9 +18,7 @@ import { addTestSeason, TEST_CHAIN_ID } from "../../../test-support/records/test
 import { type RefereeAgentDetail, RefereeBoardMismatchError, RefereeBoards } from "../../referee/served";
 import { SITE_NOW, SITE_SEASON, seededSiteStore, TSLA } from "../../../test-support/site/testing";
 import type { Store } from "../../store/open";
-import { testBackends } from "../../store/testing";
-
-const log = new MerkleLogStore();
+import { testBackends } from "../../../test-support/store/testing";
 
 /** `GET /api/v1/referee/:epoch/board`. */
 interface BoardView {
@@ -125,7 +124,7 @@ for (const backend of testBackends()) {
       expect(JSON.parse(row.body)).to.deep.equal(body.body);
       // The fixture's second cycle anchored the head that holds the board's leaf.
       expect(body.anchor.status).to.equal("anchored");
-      expect(await log.leafIndexOf(store.db, body.seal as `0x${string}`)).to.equal(body.leafIndex);
+      expect(await store.log.leafIndexOf(store.db, body.seal as `0x${string}`)).to.equal(body.leafIndex);
       const board = await get<RefereeLeaderboardJson>(`/api/v1/referee/${SITE_SEASON}`);
       expect(board.body).to.deep.equal(body.body.leaderboard);
       expect(body.body.inputSeal).to.equal(board.body.input_seal);
@@ -228,7 +227,7 @@ for (const backend of testBackends()) {
           SITE_NOW,
         ),
       );
-      const size = await log.size(store.db);
+      const size = await store.log.size(store.db);
       const last = await store.db
         .selectFrom("anchors")
         .selectAll()
@@ -239,7 +238,7 @@ for (const backend of testBackends()) {
         {
           anchorIndex: last.anchor_index + 1,
           treeSize: size,
-          root: await log.root(store.db, size),
+          root: await store.log.root(store.db, size),
           chainId: last.chain_id,
           registry: last.registry,
           txHash: `0x${"c1".repeat(32)}`,
@@ -255,7 +254,11 @@ for (const backend of testBackends()) {
       }
 
       // The cycle of a later hour seals a new board with the call; the routes serve it at once.
-      const cycle = await runCycle({ store, referee: true, now: () => SITE_NOW + 3 * HOUR_SECONDS });
+      const cycle = await runCycle({
+        store,
+        steps: [anchorStep(), refereeStep()],
+        now: () => SITE_NOW + 3 * HOUR_SECONDS,
+      });
       expect(cycle.refereeBoards).to.be.at.least(1);
       const sealed = await store.db
         .selectFrom("referee_boards")

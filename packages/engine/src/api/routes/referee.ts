@@ -30,7 +30,7 @@ export type BoardView = ReturnType<typeof boardView>;
 
 /**
  * The monkey-percentile referee (referee/v1) of an epoch (a season), served from the latest board
- * the hourly cycle sealed (`cycle/referee.ts`): the whole-season referee never runs in a request,
+ * the hourly cycle sealed (`referee/seal.ts`): the whole-season referee never runs in a request,
  * so no reader can stall the API however often the log grows. A detail recomputes one agent's
  * 2,048 monkeys from the board's anchored input; the input file is rebuilt once per board.
  */

@@ -5,7 +5,7 @@ import { buildApp } from "../app";
 import { addTestSeason, TEST_CHAIN_ID } from "../../../test-support/records/testing";
 import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../../test-support/site/testing";
 import type { Store } from "../../store/open";
-import { testBackends } from "../../store/testing";
+import { testBackends } from "../../../test-support/store/testing";
 import { anchorWholeLog } from "../../../test-support/api/testing";
 
 type ServedRow = RiskRow & {

@@ -4,7 +4,7 @@ import type { ApiDeps } from "../deps";
 import { errorBody, hex32Schema, idSchema, pageQuery, uintSchema } from "../schemas";
 import { findSeason } from "../../store/queries/seasons";
 import { latestScoringTime, leaderboard } from "../../store/queries/scores";
-import { listSeasons } from "../../site/api/queries";
+import { listSeasons } from "../../store/queries/seasons";
 
 export const seasonParams = { type: "object", required: ["id"], properties: { id: idSchema } } as const;
 

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../deps";
 import { errorBody } from "../schemas";
-import { latestScoringTime } from "../../store/queries/scores";
 import {
   countStandings,
-  manifestTexts,
+  latestScoringTime,
   STANDING_SORTS,
   standingsPage,
   type StandingSort,
-} from "../../site/api/queries";
+} from "../../store/queries/scores";
+import { manifestTexts } from "../../store/queries/records";
 import { requireSeason, seasonParams } from "./seasons";
 
 interface StandingsQuery {

@@ -2,9 +2,9 @@ import { expect } from "chai";
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app";
-import { recordStewardshipDays } from "../../cycle/stewardship";
+import { recordStewardshipDays } from "../../stewardship/days";
 import type { Store } from "../../store/open";
-import { testBackends } from "../../store/testing";
+import { testBackends } from "../../../test-support/store/testing";
 import {
   addr,
   DAY,

@@ -1,6 +1,15 @@
 import { parseArgs } from "node:util";
 import { AugurScorer } from "../../cycle/augur-scorer";
 import { CYCLE_SECONDS, runCycle, type CycleReport } from "../../cycle/run";
+import {
+  anchorStep,
+  closesStep,
+  modesStep,
+  refereeStep,
+  riskStep,
+  scoreStep,
+  stewardshipStep,
+} from "../../cycle/steps";
 import type { StewardshipDaysSource } from "../../modes/evaluate";
 import {
   KEEPER_HELP,
@@ -10,7 +19,7 @@ import {
   type KeeperHandle,
 } from "../../keeper/config";
 import { openStore, type Store } from "../../store/open";
-import type { StewardshipSource } from "../../cycle/stewardship";
+import type { StewardshipSource } from "../../stewardship/days";
 import { STEWARDSHIP_HELP, STEWARDSHIP_OPTIONS, stewardshipConfigured } from "../../stewardship/config";
 import { openStewardship, type StewardshipHandle } from "../../stewardship/open";
 import type { Command } from "../command";
@@ -38,15 +47,19 @@ export async function cycleOnce(options: {
     const indexed = await chain.indexer.poll();
     progress(`indexer: block ${indexed.cursor}, ${indexed.promoted} anchors recorded`);
   }
+  const closes = chain?.closes;
   const report = await runCycle({
     store,
-    ...(chain ? { keeper: chain.keeper } : {}),
-    // The referee's board needs the closes: with them, the cycle (not the API) runs the referee.
-    ...(chain?.closes ? { closes: chain.closes, referee: true } : {}),
-    scorer: new AugurScorer(),
-    risk: true,
-    ...(stewardship ? { stewardship } : {}),
-    modes: options.stewardshipDays ? { days: options.stewardshipDays } : {},
+    steps: [
+      ...(closes ? [closesStep(closes)] : []),
+      anchorStep(chain?.keeper),
+      scoreStep(new AugurScorer()),
+      riskStep(),
+      // The referee's board needs the closes: with them, the cycle (not the API) runs the referee.
+      ...(closes ? [refereeStep()] : []),
+      ...(stewardship ? [stewardshipStep(stewardship)] : []),
+      modesStep(options.stewardshipDays),
+    ],
     now,
     progress,
   });

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { KEEPER_HELP, KEEPER_OPTIONS, openKeeper } from "../../keeper/config";
-import { keepOnce } from "../../keeper/once";
+import { anchorCurrentHead } from "../../keeper/anchor-head";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
 import { integerOption, storeFrom } from "../../config/env";
@@ -60,7 +60,7 @@ ${STORE_HELP}
           `indexed to block ${indexed.cursor}: ${indexed.stored} new Anchored events, ` +
             `${indexed.promoted} anchors recorded${indexed.rolledBack ? `, ${indexed.rolledBack} rolled back (reorg)` : ""}`,
         );
-        const outcome = await keepOnce(store, handle.keeper, now);
+        const outcome = await anchorCurrentHead(store, handle.keeper, now);
         switch (outcome.kind) {
           case "empty":
             say("log is empty: nothing to anchor");

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { AugurScorer } from "../../cycle/augur-scorer";
 import { runCycle } from "../../cycle/run";
+import { anchorStep, scoreStep } from "../../cycle/steps";
 import { buildApp } from "../../api/app";
 import { TEST_CHAIN_ID } from "../../../test-support/records/testing";
 import { SITE_NOW, SITE_SEASON, seededSiteStore } from "../../../test-support/site/testing";
@@ -10,7 +11,7 @@ describe("agent page", () => {
     const store = await seededSiteStore();
     // A later hour scored with no keeper: the new manifests are in the log, in no anchor.
     const later = SITE_NOW + 2 * 3600;
-    await runCycle({ store, scorer: new AugurScorer(), now: () => later });
+    await runCycle({ store, steps: [anchorStep(), scoreStep(new AugurScorer())], now: () => later });
     const app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => later });
     try {
       const api = (await app.inject(`/api/v1/agents/ada/score?season_id=${SITE_SEASON}`)).json() as {

@@ -10,7 +10,7 @@ import {
   type Hex32,
 } from "@augur/scorer";
 import type { Store } from "../open";
-import { testBackends } from "../testing";
+import { testBackends } from "../../../test-support/store/testing";
 import { LogRangeError, MerkleLogStore } from "./log-store";
 import { completeSubtrees, inclusionRanges } from "./subtrees";
 

@@ -1,11 +1,16 @@
 import { AugurError, leafHash, nodeHash, toHex32, hex32Bytes, merkleRoot, type Hex32 } from "@augur/scorer";
 import { sql, type Kysely } from "kysely";
+import { insertBatched } from "../batch";
+import { preparedQuery } from "../prepared";
 import type { Database } from "../schema";
 import { completeSubtrees, consistencyRanges, inclusionRanges, type SubtreeKey } from "./subtrees";
 
 type Db = Kysely<Database>;
 
-const INSERT_BATCH = 400;
+const leafSeal = preparedQuery(
+  (db, index: number) => db.selectFrom("merkle_leaves").select("seal").where("leaf_index", "=", index),
+  1,
+);
 
 /** A leaf index or tree size outside the log. */
 export class LogRangeError extends AugurError {
@@ -49,24 +54,20 @@ export class MerkleLogStore {
     return row?.leaf_index;
   }
 
+  /** The seal at leaf `index`, or undefined beyond the log. */
+  async sealAt(db: Db, index: number): Promise<string | undefined> {
+    const [row] = await leafSeal(db, index);
+    return row?.seal;
+  }
+
   /** Appends seals in order; returns the index of the first. Caller holds the writer lock. */
   async append(trx: Db, seals: readonly Hex32[], at: number): Promise<number> {
     const first = await this.size(trx);
     if (seals.length === 0) return first;
     const nodes = appendToFrontier(await this.frontier(trx, first), first, seals);
     const leaves = seals.map((seal, i) => ({ leaf_index: first + i, seal, appended_at: at }));
-    for (let i = 0; i < leaves.length; i += INSERT_BATCH) {
-      await trx
-        .insertInto("merkle_leaves")
-        .values(leaves.slice(i, i + INSERT_BATCH))
-        .execute();
-    }
-    for (let i = 0; i < nodes.length; i += INSERT_BATCH) {
-      await trx
-        .insertInto("merkle_nodes")
-        .values(nodes.slice(i, i + INSERT_BATCH))
-        .execute();
-    }
+    await insertBatched(trx, "merkle_leaves", leaves);
+    await insertBatched(trx, "merkle_nodes", nodes);
     return first;
   }
 
@@ -130,6 +131,9 @@ export class MerkleLogStore {
     return out;
   }
 }
+
+/** The one log instance: a store exposes it as `store.log`; store code holding only a transaction uses it here. */
+export const merkleLog = new MerkleLogStore();
 
 /** One persisted subtree hash: `(level, idx)` covers leaves [idx·2^level, (idx+1)·2^level). */
 export interface LogNode {

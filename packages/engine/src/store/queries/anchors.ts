@@ -1,5 +1,8 @@
 import { sql, type JoinBuilder, type Kysely, type Selectable } from "kysely";
-import type { AnchorsTable, Database } from "../schema";
+import { AnchorMismatchError } from "../errors";
+import type { Store } from "../open";
+import type { AnchorEventsTable, AnchorsTable, Database } from "../schema";
+import type { Source } from "./events";
 
 export type Anchor = Selectable<AnchorsTable>;
 
@@ -48,4 +51,75 @@ export async function listAnchors(db: Kysely<Database>, after: number, limit: nu
     .orderBy("anchor_index", "asc")
     .limit(limit)
     .execute();
+}
+
+/**
+ * Stores a mined anchor once, under the log's writer lock; an anchor already stored with the same
+ * head is a no-op, one with another head, or a root the log does not have, is refused.
+ */
+export async function recordAnchorOnce(store: Pick<Store, "db" | "log">, anchor: Anchor): Promise<void> {
+  await store.db.transaction().execute(async (trx) => {
+    await store.log.lockForAppend(trx); // one writer at a time, across processes too
+    const existing = await trx
+      .selectFrom("anchors")
+      .select(["anchor_index", "tree_size", "root"])
+      .where("anchor_index", "=", anchor.anchor_index)
+      .executeTakeFirst();
+    if (existing) {
+      if (existing.tree_size !== anchor.tree_size || existing.root !== anchor.root) {
+        throw new AnchorMismatchError(anchor.anchor_index, "already stored with another head");
+      }
+      return;
+    }
+    if (anchor.root !== (await store.log.root(trx, anchor.tree_size))) {
+      throw new Error(
+        `anchor ${anchor.anchor_index} root does not match the log at size ${anchor.tree_size}`,
+      );
+    }
+    await insertAnchor(trx, anchor);
+  });
+}
+
+export type AnchorEvent = Selectable<AnchorEventsTable>;
+
+/** The registry's `Anchored` events confirmed by block `through` whose anchor is not stored yet, by index. */
+export async function unrecordedAnchorEvents(
+  db: Kysely<Database>,
+  source: Source,
+  through: number,
+): Promise<AnchorEvent[]> {
+  return db
+    .selectFrom("anchor_events")
+    .selectAll()
+    .where("chain_id", "=", source.chainId)
+    .where("registry", "=", source.address)
+    .where("block_number", "<=", through)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("anchors")
+            .select("anchor_index")
+            .whereRef("anchors.anchor_index", "=", "anchor_events.anchor_index"),
+        ),
+      ),
+    )
+    .orderBy("anchor_index")
+    .execute();
+}
+
+/** The transaction the indexer saw emit Anchored(index) on this registry, if any. */
+export async function anchorEventTx(
+  db: Kysely<Database>,
+  source: Source,
+  index: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("anchor_events")
+    .select("tx_hash")
+    .where("chain_id", "=", source.chainId)
+    .where("registry", "=", source.address)
+    .where("anchor_index", "=", index)
+    .executeTakeFirst();
+  return row?.tx_hash;
 }

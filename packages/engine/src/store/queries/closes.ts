@@ -1,3 +1,4 @@
+import { insertBatched } from "../batch";
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Database, HourlyClosesTable } from "../schema";
 
@@ -52,11 +53,6 @@ export async function closesBetween(
   return query.orderBy("asset").orderBy("at").execute();
 }
 
-/** Inserts closes in chunks (one statement per 300 rows keeps every backend under its limits). */
 export async function insertCloses(db: Kysely<Database>, rows: readonly NewClose[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 300)
-    await db
-      .insertInto("hourly_closes")
-      .values(rows.slice(i, i + 300))
-      .execute();
+  await insertBatched(db, "hourly_closes", rows);
 }

@@ -21,3 +21,15 @@ export async function consensusRounds(
     .limit(limit)
     .execute();
 }
+
+/** Every market (asset, window) with at least one consensus event, busiest first. */
+export async function consensusMarkets(db: Kysely<Database>) {
+  return db
+    .selectFrom("consensus_rounds")
+    .select(["asset", "window_seconds"])
+    .select((eb) => eb.fn.countAll<number>().as("events"))
+    .groupBy(["asset", "window_seconds"])
+    .orderBy("asset")
+    .orderBy("window_seconds")
+    .execute();
+}

@@ -1,11 +1,9 @@
 import { canonicalJson, seal as sealOf, type Hex32 } from "@augur/scorer";
 import type { Kysely, Selectable } from "kysely";
-import { MerkleLogStore } from "../merkle/log-store";
+import { merkleLog as log } from "../merkle/log-store";
 import type { Database, ModeRecordKind, ModeRecordsTable } from "../schema";
 
 export type StoredModeRecord = Selectable<ModeRecordsTable>;
-
-const log = new MerkleLogStore();
 
 /**
  * Seals `body` and stores it as the next mode record, appending its seal to the log (except a

@@ -1,5 +1,6 @@
+import { preparedQuery } from "../prepared";
 import type { Kysely, Selectable } from "kysely";
-import type { Database, RecordsTable } from "../schema";
+import type { Database, RecordKind, RecordsTable } from "../schema";
 
 export type RecordRow = Selectable<RecordsTable>;
 
@@ -10,4 +11,71 @@ export async function findRecord(db: Kysely<Database>, seal: string): Promise<Re
 /** Inserts one sealed record; its leaf must already be in the log (same transaction). */
 export async function insertRecord(db: Kysely<Database>, row: RecordRow): Promise<void> {
   await db.insertInto("records").values(row).execute();
+}
+
+/**
+ * The stored manifest text of each seal. Read for one page only, after the page is chosen:
+ * joining before the LIMIT would read every manifest of the hour.
+ */
+export async function manifestTexts(
+  db: Kysely<Database>,
+  seals: readonly string[],
+): Promise<Map<string, string>> {
+  if (seals.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("records")
+    .select(["seal", "body"])
+    .where("seal", "in", [...seals])
+    .execute();
+  return new Map(rows.map((r) => [r.seal, r.body]));
+}
+
+export interface StoredRecord {
+  readonly agent_id: string;
+  readonly kind: RecordKind;
+  readonly seal: string;
+  readonly body: string;
+}
+
+/**
+ * Records of a season (one agent's when given), in log order; with `belowLeaf`, only those below
+ * that tree size (the cycle reads anchored records only, so what it seals can be rechecked).
+ */
+export async function seasonRecords(
+  db: Kysely<Database>,
+  seasonId: string,
+  kinds: readonly RecordKind[],
+  agentId?: string,
+  belowLeaf?: number,
+): Promise<StoredRecord[]> {
+  let query = db
+    .selectFrom("records")
+    .select(["agent_id", "kind", "seal", "body"])
+    .where("season_id", "=", seasonId)
+    .where("kind", "in", [...kinds]);
+  if (agentId !== undefined) query = query.where("agent_id", "=", agentId);
+  if (belowLeaf !== undefined) query = query.where("leaf_index", "<", belowLeaf);
+  return query.orderBy("leaf_index").execute();
+}
+
+/**
+ * A prepared query for the records of `kinds` with leaf indexes in [from, below), in log order,
+ * at most `limit` (one page; the caller keeps the rows it wants). The season is deliberately not
+ * in the WHERE clause: SQLite (no statistics) would then walk the season's whole
+ * `records_by_agent` range and sort it for every page, where the leaf index's range scan reads
+ * just the page, and every new hour just that hour.
+ */
+export function recordsByLeafPage(kinds: readonly RecordKind[], limit: number) {
+  return preparedQuery(
+    (db, from: number, below: number) =>
+      db
+        .selectFrom("records")
+        .select(["season_id", "agent_id", "kind", "seal", "leaf_index", "body"])
+        .where("kind", "in", [...kinds])
+        .where("leaf_index", ">=", from)
+        .where("leaf_index", "<", below)
+        .orderBy("leaf_index")
+        .limit(limit),
+    2,
+  );
 }

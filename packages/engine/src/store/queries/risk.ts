@@ -1,3 +1,4 @@
+import { insertBatched } from "../batch";
 import { coveringAnchor } from "./anchors";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, RiskRowsTable } from "../schema";
@@ -50,4 +51,8 @@ export async function latestRiskRows(
     .where("risk_rows.as_of", "=", Number(latest.as_of))
     .orderBy("risk_rows.vault_id")
     .execute();
+}
+
+export async function insertRiskRows(db: Kysely<Database>, rows: readonly StoredRiskRow[]): Promise<void> {
+  await insertBatched(db, "risk_rows", rows);
 }

@@ -1,5 +1,6 @@
 import { coveringAnchor } from "./anchors";
 import type { Kysely, Selectable } from "kysely";
+import { insertBatched } from "../batch";
 import { preparedQuery } from "../prepared";
 import type { Database, ScoresTable } from "../schema";
 
@@ -9,6 +10,59 @@ export type ScoreWithManifest = ScoreRow & { manifest: string; leaf_index: numbe
 
 export async function insertScore(db: Kysely<Database>, row: ScoreRow): Promise<void> {
   await db.insertInto("scores").values(row).execute();
+}
+
+export async function insertScores(db: Kysely<Database>, rows: readonly ScoreRow[]): Promise<void> {
+  await insertBatched(db, "scores", rows);
+}
+
+/** Whether the season was scored as of `asOf` (the cycle scores each (season, hour) once). */
+export async function hasScoresAt(db: Kysely<Database>, seasonId: string, asOf: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("scores")
+    .select("agent_id")
+    .where("season_id", "=", seasonId)
+    .where("as_of", "=", asOf)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The latest anchored score row of every agent of `creators`, any season: per agent the newest
+ * `as_of` whose manifest sits below `anchoredSize`, found by walking that agent's rows newest
+ * first through the scores key (usually one step), so the query costs about one row per agent
+ * however many hours the seasons have been scored.
+ */
+export async function latestAnchoredScores(db: Kysely<Database>, creators: string[], anchoredSize: number) {
+  return db
+    .selectFrom("agents")
+    .innerJoin("scores", (join) =>
+      join.onRef("scores.agent_id", "=", "agents.id").onRef("scores.season_id", "=", "agents.season_id"),
+    )
+    .select([
+      "scores.agent_id",
+      "scores.season_id",
+      "scores.as_of",
+      "scores.seal",
+      "scores.terms",
+      "agents.creator",
+    ])
+    .where("agents.creator", "in", creators)
+    .where("scores.as_of", "=", (eb) =>
+      eb
+        .selectFrom("scores as s")
+        .innerJoin("records", "records.seal", "s.seal")
+        .select("s.as_of")
+        .whereRef("s.agent_id", "=", "agents.id")
+        .whereRef("s.season_id", "=", "agents.season_id")
+        .where("records.leaf_index", "<", anchoredSize)
+        .orderBy("s.as_of", "desc")
+        .limit(1),
+    )
+    .orderBy("scores.agent_id")
+    .orderBy("scores.season_id")
+    .execute();
 }
 
 /** The anchor columns of `latestScoreWithAnchor`, null while the score is not anchored. */
@@ -100,4 +154,120 @@ export async function leaderboard(
     .limit(limit)
     .offset(offset)
     .execute();
+}
+
+export const STANDING_SORTS = ["rank", "agent", "creator", "style"] as const;
+export type StandingSort = (typeof STANDING_SORTS)[number];
+
+export async function countStandings(db: Kysely<Database>, seasonId: string, asOf: number): Promise<number> {
+  const row = await db
+    .selectFrom("scores")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("season_id", "=", seasonId)
+    .where("as_of", "=", asOf)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+const SCORE_COLUMNS = ["agent_id", "rank", "score", "reason", "terms", "seal"] as const;
+
+/** A leaderboard row: the score columns and the agent's registration. */
+export interface StandingRecord {
+  agent_id: string;
+  rank: number | null;
+  score: number | null;
+  reason: string | null;
+  terms: string;
+  seal: string;
+  creator: string;
+  style: string;
+}
+
+/**
+ * One page of a scoring hour. By rank (the public leaderboard's order: ranked by rank, then
+ * unranked by agent id) the page is read in two index range scans — ranked rows, then unranked
+ * ones — so a page costs about its own size, not the season's; other orders sort the hour.
+ */
+export async function standingsPage(
+  db: Kysely<Database>,
+  seasonId: string,
+  asOf: number,
+  page: { limit: number; offset: number; sort: StandingSort; descending: boolean },
+): Promise<StandingRecord[]> {
+  const direction = page.descending ? "desc" : "asc";
+  const hour = db.selectFrom("scores").where("season_id", "=", seasonId).where("as_of", "=", asOf);
+  let rows: {
+    agent_id: string;
+    rank: number | null;
+    score: number | null;
+    reason: string | null;
+    terms: string;
+    seal: string;
+  }[];
+  if (page.sort === "rank") {
+    const ranked = await hour
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("rank", "is not", null)
+      .executeTakeFirst();
+    const rankedCount = Number(ranked?.n ?? 0);
+    rows = [];
+    if (page.offset < rankedCount) {
+      rows = await hour
+        .select(SCORE_COLUMNS)
+        .where("rank", "is not", null)
+        .orderBy("rank", direction)
+        .orderBy("agent_id", "asc")
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute();
+    }
+    if (rows.length < page.limit) {
+      const unranked = await hour
+        .select(SCORE_COLUMNS)
+        .where("rank", "is", null)
+        .orderBy("agent_id", "asc")
+        .limit(page.limit - rows.length)
+        .offset(Math.max(0, page.offset - rankedCount))
+        .execute();
+      rows = rows.concat(unranked);
+    }
+  } else if (page.sort === "agent") {
+    rows = await hour
+      .select(SCORE_COLUMNS)
+      .orderBy("agent_id", direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  } else {
+    const key = page.sort === "creator" ? "agents.creator" : "agents.style";
+    rows = await db
+      .selectFrom("scores")
+      .innerJoin("agents", (join) =>
+        join.onRef("agents.id", "=", "scores.agent_id").onRef("agents.season_id", "=", "scores.season_id"),
+      )
+      .select(SCORE_COLUMNS.map((c) => `scores.${c}` as const))
+      .where("scores.season_id", "=", seasonId)
+      .where("scores.as_of", "=", asOf)
+      .orderBy(key, direction)
+      .orderBy("scores.agent_id", "asc")
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+  }
+  const ids = rows.map((r) => r.agent_id);
+  const agents =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("agents")
+          .select(["id", "creator", "style"])
+          .where("season_id", "=", seasonId)
+          .where("id", "in", ids)
+          .execute();
+  const byId = new Map(agents.map((a) => [a.id, a]));
+  return rows.map((r) => ({
+    ...r,
+    creator: byId.get(r.agent_id)?.creator ?? "",
+    style: byId.get(r.agent_id)?.style ?? "",
+  }));
 }

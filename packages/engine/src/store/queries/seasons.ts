@@ -24,3 +24,17 @@ export async function closeSeason(db: Kysely<Database>, id: string, at: number):
     .where("closed_at", "is", null)
     .execute();
 }
+
+export async function listSeasons(db: Kysely<Database>) {
+  return db
+    .selectFrom("seasons")
+    .select(["id", "name", "starts_at", "ends_at", "closed_at"])
+    .orderBy("starts_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+/** Every season started by `at`, open or closed (the cycle's steps decide which still take a turn). */
+export async function seasonsStartedBy(db: Kysely<Database>, at: number): Promise<Season[]> {
+  return db.selectFrom("seasons").selectAll().where("starts_at", "<=", at).execute();
+}

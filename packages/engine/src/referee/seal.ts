@@ -1,14 +1,11 @@
 import { seal } from "@augur/scorer";
 import { HOUR_SECONDS } from "../closes/record";
-import { sealRefereeBoard } from "../referee/board";
-import { epochInput } from "../referee/input";
-import { MerkleLogStore } from "../store/merkle/log-store";
+import { sealRefereeBoard } from "./board";
+import { epochInput } from "./input";
 import type { Store } from "../store/open";
 import type { Anchor } from "../store/queries/anchors";
 import { hasRefereeBoard, insertRefereeBoard, latestRefereeInputSeal } from "../store/queries/referee-boards";
-import { type Season, seasonClosesAt } from "../store/queries/seasons";
-
-const log = new MerkleLogStore();
+import type { Season } from "../store/queries/seasons";
 
 /**
  * How long after a season's close its board is still refreshed: CallLedger's longest window
@@ -56,10 +53,10 @@ export async function sealSeasonReferee(
     inputSeal,
   );
   return db.transaction().execute(async (trx): Promise<RefereeBoardOutcome> => {
-    await log.lockForAppend(trx);
+    await store.log.lockForAppend(trx);
     // Re-check under the writer lock: a concurrent cycle may have written this hour meanwhile.
     if (await hasRefereeBoard(trx, season.id, asOf)) return { sealed: false, reason: "already" };
-    const leaf = await log.append(trx, [board.seal], now);
+    const leaf = await store.log.append(trx, [board.seal], now);
     await insertRefereeBoard(trx, {
       season_id: season.id,
       as_of: asOf,
@@ -72,32 +69,4 @@ export async function sealSeasonReferee(
     });
     return { sealed: true, seal: board.seal, agents: board.body.leaderboard.agents.length };
   });
-}
-
-/**
- * The referee step: every season started by `asOf` and closed less than `REFEREE_TAIL_SECONDS`
- * ago gets its board for the hour. Returns how many boards were sealed.
- */
-export async function sealOpenSeasonsReferee(
-  store: Store,
-  asOf: number,
-  anchor: Anchor | undefined,
-  now: number,
-  say: (line: string) => void,
-): Promise<number> {
-  const seasons = await store.db.selectFrom("seasons").selectAll().where("starts_at", "<=", asOf).execute();
-  let sealed = 0;
-  for (const season of seasons) {
-    if (asOf > seasonClosesAt(season) + REFEREE_TAIL_SECONDS) continue;
-    const outcome = await sealSeasonReferee(store, season, asOf, anchor, now);
-    if (outcome.sealed) {
-      sealed++;
-      say(`referee season ${season.id}: board of ${outcome.agents} agents sealed as of ${asOf}`);
-    } else if (outcome.reason !== "already") {
-      say(
-        `referee season ${season.id}: no board (${outcome.reason === "unanchored" ? "nothing anchored yet" : "input unchanged"})`,
-      );
-    }
-  }
-  return sealed;
 }

@@ -8,7 +8,6 @@ import {
   stewardshipStates,
   type DailyMeasurement,
 } from "@augur/scorer";
-import { MerkleLogStore } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import {
   hasStewardshipDay,
@@ -19,12 +18,10 @@ import {
   stewardshipTransfersBefore,
   type StewardshipDayBody,
 } from "../store/queries/stewardship";
-import { poolSwaps, tokenTransfers, type MonitoredPool } from "../stewardship/chain-data";
+import { poolSwaps, tokenTransfers, type MonitoredPool } from "./chain-data";
 import { StewardshipScopeError } from "./errors";
 
 const DAY = 86_400;
-const log = new MerkleLogStore();
-
 /** What is monitored: the token, its pools, the excluded addresses, and the first day measured. */
 export interface StewardshipScope {
   readonly chainId: number;
@@ -128,9 +125,9 @@ export async function recordStewardshipDays(
     const text = canonicalJson(body);
     const daySeal = seal(body);
     const written = await db.transaction().execute(async (trx) => {
-      await log.lockForAppend(trx);
+      await store.log.lockForAppend(trx);
       if (await hasStewardshipDay(trx, day)) return false; // a concurrent cycle wrote it
-      const leafIndex = await log.append(trx, [daySeal], now);
+      const leafIndex = await store.log.append(trx, [daySeal], now);
       await insertStewardshipDay(trx, {
         day,
         as_of: asOf,

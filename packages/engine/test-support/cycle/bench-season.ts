@@ -16,12 +16,13 @@
 import { hash } from "node:crypto";
 import { canonicalJson, type Hex32 } from "@augur/scorer";
 import SqliteDatabase from "better-sqlite3";
-import { type CallRecordBody, sealedRecord } from "@augur/records";
-import { appendEngineRecords, type EngineRecord } from "../records/append";
-import { appendToFrontier, MerkleLogStore } from "../store/merkle/log-store";
-import { openStore, type Store } from "../store/open";
-import type { AgentsTable, SeasonsTable } from "../store/schema";
-import { insertSeason } from "../store/queries/seasons";
+import type { CallRecordBody } from "@augur/records";
+import { appendEngineRecords, type EngineRecord } from "../../src/store/append";
+import { sealedRecord } from "@augur/records";
+import { appendToFrontier } from "../../src/store/merkle/log-store";
+import { openStore, type Store } from "../../src/store/open";
+import type { AgentsTable, SeasonsTable } from "../../src/store/schema";
+import { insertSeason } from "../../src/store/queries/seasons";
 
 export const BENCH_SEASON = "bench";
 export const BENCH_CHAIN_ID = 31337;
@@ -221,7 +222,7 @@ export async function seedBenchSeason(
   const store = await openStore({ kind: "sqlite", file });
   try {
     // Bulk rows start the log at leaf 0: appending them to an existing log would fork it.
-    if ((await new MerkleLogStore().size(store.db)) !== 0)
+    if ((await store.log.size(store.db)) !== 0)
       throw new Error(`seedBenchSeason: ${file} already holds a log`);
     await insertSeason(store.db, benchSeasonRow(shape));
   } finally {

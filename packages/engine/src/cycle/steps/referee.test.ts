@@ -8,23 +8,22 @@ import {
   refereeLeaderboardJson,
   seal,
 } from "@augur/scorer";
-import { storeSealedCloses } from "../closes/cache";
-import { HOUR_SECONDS } from "../closes/record";
-import { appendEngineRecords, type EngineRecord } from "../records/append";
-import { addTestSeason, SEASON_START, TEST_NOW } from "../../test-support/records/testing";
-import type { RefereeBoardBody } from "../referee/board";
-import { epochInput } from "../referee/input";
-import { testCallRecord, testCloses } from "../../test-support/referee/testing";
-import { isAppendOnlyViolation } from "../store/errors";
-import { MerkleLogStore } from "../store/merkle/log-store";
-import type { Store } from "../store/open";
-import { findSeason } from "../store/queries/seasons";
-import { testBackends } from "../store/testing";
-import { REFEREE_TAIL_SECONDS } from "./referee";
-import { runCycle, type CycleDeps } from "./run";
-import { FakeKeeper } from "./testing";
+import { storeSealedCloses } from "../../closes/cache";
+import { HOUR_SECONDS } from "../../closes/record";
+import { appendEngineRecords, type EngineRecord } from "../../store/append";
+import { addTestSeason, SEASON_START, TEST_NOW } from "../../../test-support/records/testing";
+import type { RefereeBoardBody } from "../../referee/board";
+import { epochInput } from "../../referee/input";
+import { testCallRecord, testCloses } from "../../../test-support/referee/testing";
+import { isAppendOnlyViolation } from "../../store/errors";
+import type { Store } from "../../store/open";
+import { findSeason } from "../../store/queries/seasons";
+import { testBackends } from "../../../test-support/store/testing";
+import { REFEREE_TAIL_SECONDS } from "../../referee/seal";
+import { runCycle } from "../run";
+import { anchorStep, refereeStep } from "./index";
+import { FakeKeeper } from "../../../test-support/cycle/testing";
 
-const log = new MerkleLogStore();
 const TSLA = "0x1111111111111111111111111111111111111111";
 const AAPL = "0x2222222222222222222222222222222222222222";
 const H0 = SEASON_START / HOUR_SECONDS;
@@ -67,8 +66,7 @@ for (const backend of testBackends()) {
     let store: Store;
     let now = TEST_NOW;
     let keeper: FakeKeeper;
-    const cycle = (extra: Partial<CycleDeps> = {}) =>
-      runCycle({ store, keeper, referee: true, now: () => now, ...extra });
+    const cycle = () => runCycle({ store, steps: [anchorStep(keeper), refereeStep()], now: () => now });
     const addCalls = (calls: EngineRecord[]) =>
       store.db.transaction().execute((trx) => appendEngineRecords(trx, calls, now));
     const addCloses = (fromHour: number, toHour: number) =>
@@ -94,7 +92,7 @@ for (const backend of testBackends()) {
       // The stored text is what was sealed; the seal is a leaf after the anchor the input was read under.
       const body = JSON.parse(row!.body) as RefereeBoardBody;
       expect([canonicalJson(body), seal(body)]).to.deep.equal([row!.body, row!.seal]);
-      expect(await log.leafIndexOf(store.db, row!.seal as Hex32)).to.equal(row!.leaf_index);
+      expect(await store.log.leafIndexOf(store.db, row!.seal as Hex32)).to.equal(row!.leaf_index);
       expect(row!.log_size).to.equal(first.anchored!.treeSize);
       expect(row!.leaf_index).to.equal(first.anchored!.treeSize);
       expect(body).to.deep.include({ format: "augur-referee-board/v1", epoch: "s1", asOf: first.asOf });
@@ -121,10 +119,10 @@ for (const backend of testBackends()) {
       }
 
       now += 60; // same hour: nothing new, in the table or the log
-      const size = await log.size(store.db);
+      const size = await store.log.size(store.db);
       expect((await cycle()).refereeBoards).to.equal(0);
       expect(await boards(store)).to.have.length(1);
-      expect(await log.size(store.db)).to.equal(size);
+      expect(await store.log.size(store.db)).to.equal(size);
 
       now += HOUR_SECONDS; // next hour, same anchored closes and calls: the board would restate itself
       expect((await cycle()).refereeBoards).to.equal(0);
@@ -154,7 +152,7 @@ for (const backend of testBackends()) {
     });
 
     it("reads only closes and calls below the anchored size: nothing without an anchor, a pending call waits", async () => {
-      const unanchored = await runCycle({ store, referee: true, now: () => now });
+      const unanchored = await runCycle({ store, steps: [anchorStep(), refereeStep()], now: () => now });
       expect([unanchored.anchored, unanchored.refereeBoards]).to.deep.equal([undefined, 0]);
       expect(await boards(store)).to.deep.equal([]);
 

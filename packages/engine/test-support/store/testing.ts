@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { openStore, type Store } from "./open";
+import { openStore, type Store } from "../../src/store/open";
 
 /**
  * The backends a store test runs against: SQLite (in memory) always, and PostgreSQL when

@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
 import { toHex32, type Hex32 } from "@augur/scorer";
-import type {
-  AgentInputs,
-  AnchorReceipt,
-  Keeper,
-  LogHead,
-  Scorer,
-  SeasonHeader,
-  SeasonScoring,
-} from "./seams";
+import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "../../src/cycle/seams";
+import type { AnchorReceipt, Keeper, LogHead } from "../../src/keeper/seam";
+import { ingestRecord, type Submission } from "../../src/records/ingest";
+import {
+  addTestSeason,
+  registerTestAgent,
+  sign,
+  snapshot,
+  TEST_CHAIN_ID,
+  TEST_NOW,
+} from "../records/testing";
+import type { Store } from "../../src/store/open";
 
 /** A keeper double over an in-memory "registry": idempotent per head, optionally slow to mine. */
 export class FakeKeeper implements Keeper {
@@ -75,4 +78,12 @@ export class CountingScorer implements Scorer {
       },
     };
   }
+}
+
+/** A season with one registered agent, `alpha`, and one snapshot: the least a score step reads. */
+export async function addSeasonWithOneAgent(store: Store): Promise<void> {
+  await addTestSeason(store);
+  const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
+  const { agent } = await registerTestAgent(ingest, "alpha");
+  await ingest(await sign("Snapshot", snapshot("alpha", TEST_NOW - 100), agent));
 }

@@ -1,7 +1,8 @@
 import { canonicalJson, seal as sealOf, type Hex32 } from "@augur/scorer";
 import type { Kysely } from "kysely";
-import { MerkleLogStore } from "../store/merkle/log-store";
-import type { Database, RecordKind } from "../store/schema";
+import { insertBatched, parameterBatches } from "./batch";
+import { merkleLog as log } from "./merkle/log-store";
+import type { Database, RecordKind } from "./schema";
 
 /** A record the engine itself produces (score manifest, call): no signature, sealed as is. */
 export interface EngineRecord {
@@ -10,8 +11,6 @@ export interface EngineRecord {
   readonly seasonId: string;
   readonly body: unknown;
 }
-
-const log = new MerkleLogStore();
 
 /**
  * Seals engine records and appends the new ones to the records table and the log, inside the
@@ -26,14 +25,14 @@ export async function appendEngineRecords(
   await log.lockForAppend(trx);
   const sealed = records.map((r) => ({ ...r, text: canonicalJson(r.body), seal: sealOf(r.body) }));
   const known = new Map<string, number>();
-  for (let i = 0; i < sealed.length; i += 500) {
+  for (const batch of parameterBatches(sealed, 1)) {
     const rows = await trx
       .selectFrom("records")
       .select(["seal", "leaf_index"])
       .where(
         "seal",
         "in",
-        sealed.slice(i, i + 500).map((r) => r.seal),
+        batch.map((r) => r.seal),
       )
       .execute();
     for (const row of rows) known.set(row.seal, row.leaf_index);
@@ -57,11 +56,7 @@ export async function appendEngineRecords(
     leaf_index: first + i,
     received_at: now,
   }));
-  for (let i = 0; i < rows.length; i += 400)
-    await trx
-      .insertInto("records")
-      .values(rows.slice(i, i + 400))
-      .execute();
+  await insertBatched(trx, "records", rows);
   const created = new Map(rows.map((r) => [r.seal, r.leaf_index]));
   const reported = new Set<string>();
   return sealed.map((r) => {

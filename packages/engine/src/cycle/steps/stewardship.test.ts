@@ -1,13 +1,12 @@
 import { expect } from "chai";
 import { seal } from "@augur/scorer";
 import { sql } from "kysely";
-import { ReorgTooDeepError } from "../indexer/errors";
-import { MerkleLogStore } from "../store/merkle/log-store";
-import type { Store } from "../store/open";
-import { listStewardshipDays } from "../store/queries/stewardship";
-import { isAppendOnlyViolation } from "../store/errors";
-import { testBackends } from "../store/testing";
-import { TokenTransferEvents } from "../stewardship/events";
+import { ReorgTooDeepError } from "../../indexer/errors";
+import type { Store } from "../../store/open";
+import { listStewardshipDays } from "../../store/queries/stewardship";
+import { isAppendOnlyViolation } from "../../store/errors";
+import { testBackends } from "../../../test-support/store/testing";
+import { TokenTransferEvents } from "../../stewardship/events";
 import {
   addr,
   DAY,
@@ -17,12 +16,11 @@ import {
   POOL,
   TOKEN,
   writeScriptedHistory,
-} from "../../test-support/stewardship/testing";
-import { StewardshipScopeError } from "./errors";
-import { runCycle } from "./run";
-import { recordStewardshipDays } from "./stewardship";
-
-const log = new MerkleLogStore();
+} from "../../../test-support/stewardship/testing";
+import { StewardshipScopeError } from "../../stewardship/errors";
+import { runCycle } from "../run";
+import { anchorStep, stewardshipStep } from "./index";
+import { recordStewardshipDays } from "../../stewardship/days";
 
 for (const backend of testBackends()) {
   describe(`cycle: sealed daily stewardship records on ${backend.name}`, () => {
@@ -44,7 +42,7 @@ for (const backend of testBackends()) {
       // The confirmed chain is past midnight but the clock is not: still nothing.
       source.finalThrough = HISTORY_DAY0 + 3 * DAY;
       expect(await recordStewardshipDays(store, source, HISTORY_DAY0 + DAY - 1)).to.deep.equal([]);
-      expect(await log.size(store.db)).to.equal(0);
+      expect(await store.log.size(store.db)).to.equal(0);
     });
 
     it("seals one record per closed day, oldest first, in the log, once; later days extend the series", async () => {
@@ -92,7 +90,7 @@ for (const backend of testBackends()) {
       // Each body hashes to its seal, which is the log's leaf at its index.
       for (const d of days) {
         expect(seal(d.body)).to.equal(d.seal);
-        expect(await log.leafIndexOf(store.db, d.seal)).to.equal(d.leafIndex);
+        expect(await store.log.leafIndexOf(store.db, d.seal)).to.equal(d.leafIndex);
       }
       expect(days.map((d) => d.leafIndex)).to.deep.equal([0, 1, 2]);
     });
@@ -100,10 +98,14 @@ for (const backend of testBackends()) {
     it("runs as the cycle's optional step after scoring, reporting the days it sealed", async () => {
       const source = fakeSource();
       source.finalThrough = HISTORY_DAY0 + DAY;
-      const report = await runCycle({ store, stewardship: source, now: () => HISTORY_DAY0 + DAY + 60 });
+      const report = await runCycle({
+        store,
+        steps: [anchorStep(), stewardshipStep(source)],
+        now: () => HISTORY_DAY0 + DAY + 60,
+      });
       expect(report.stewardshipDays).to.deep.equal(["2027-01-16"]);
       expect(source.syncs).to.equal(1);
-      const without = await runCycle({ store, now: () => HISTORY_DAY0 + 4 * DAY });
+      const without = await runCycle({ store, steps: [anchorStep()], now: () => HISTORY_DAY0 + 4 * DAY });
       expect(without.stewardshipDays).to.deep.equal([]);
     });
 

@@ -1,13 +1,10 @@
 import { canonicalJson, riskRowRecord, scoreVaults, sealRiskRow } from "@augur/scorer";
-import { agentBook } from "../risk/books";
-import { riskVault } from "../risk/view";
-import { seasonAgents } from "../site/api/queries";
-import { MerkleLogStore } from "../store/merkle/log-store";
+import { agentBook } from "./books";
+import { riskVault } from "./view";
+import { seasonAgents } from "../store/queries/agents";
 import type { Store } from "../store/open";
-import { hasRiskRows } from "../store/queries/risk";
-import type { SeasonRowCache } from "./season-rows";
-
-const log = new MerkleLogStore();
+import { hasRiskRows, insertRiskRows } from "../store/queries/risk";
+import type { SeasonRowCache } from "../store/season-rows";
 
 /**
  * Computes, seals and stores every agent-vault's risk row of a season as of `asOf` from the
@@ -40,17 +37,17 @@ export async function sealSeasonRisk(
     seal: sealRiskRow(row),
   }));
   return db.transaction().execute(async (trx) => {
-    await log.lockForAppend(trx);
+    await store.log.lockForAppend(trx);
     // Re-check under the writer lock: a concurrent cycle may have written this hour meanwhile.
     if (await hasRiskRows(trx, seasonId, asOf)) return undefined;
     // An unchanged row seals the same as last hour: its leaf is reused, not appended again.
     const leaves = new Map<string, number>();
     for (const s of sealed) {
-      const known = await log.leafIndexOf(trx, s.seal);
+      const known = await store.log.leafIndexOf(trx, s.seal);
       if (known !== undefined) leaves.set(s.seal, known);
     }
     const fresh = [...new Set(sealed.map((s) => s.seal).filter((seal) => !leaves.has(seal)))];
-    const first = await log.append(trx, fresh, now);
+    const first = await store.log.append(trx, fresh, now);
     fresh.forEach((seal, i) => leaves.set(seal, first + i));
     const values = sealed.map((s) => ({
       season_id: seasonId,
@@ -66,11 +63,7 @@ export async function sealSeasonRisk(
       leaf_index: leaves.get(s.seal)!,
       created_at: now,
     }));
-    for (let i = 0; i < values.length; i += 300)
-      await trx
-        .insertInto("risk_rows")
-        .values(values.slice(i, i + 300))
-        .execute();
+    await insertRiskRows(trx, values);
     return values.length;
   });
 }

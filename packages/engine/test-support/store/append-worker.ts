@@ -4,8 +4,8 @@
  * "ready" once the store is open and starts on the first line of stdin, so the test can start
  * every worker at the same moment.
  */
-import { appendEngineRecords } from "../records/append";
-import { openStore } from "./open";
+import { appendEngineRecords } from "../../src/store/append";
+import { openStore } from "../../src/store/open";
 
 async function main(): Promise<void> {
   const [file, label, count] = process.argv.slice(2);

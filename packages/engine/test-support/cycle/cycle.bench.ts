@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- cycle` (or `npx tsx --expose-gc packages/engine/src/cycle/cycle.bench.ts`):
+ * `npm run bench -- cycle` (or `npx tsx --expose-gc packages/engine/test-support/cycle/cycle.bench.ts`):
  * one full hourly cycle — `runCycle` with a keeper that anchors at once, the augur-score/v1
  * scorer and the risk rows — over BENCH_AGENTS agents (default 10,000) with BENCH_HOURS hours of
  * hourly records each (default 720, a full season: 8.9 million records, seeded in bulk in about
@@ -25,9 +25,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { seal } from "@augur/scorer";
-import { MerkleLogStore } from "../store/merkle/log-store";
-import { openStore, type Store } from "../store/open";
-import { AugurScorer } from "./augur-scorer";
+import { openStore, type Store } from "../../src/store/open";
+import { AugurScorer } from "../../src/cycle/augur-scorer";
 import {
   appendBenchHour,
   BENCH_SEASON,
@@ -35,9 +34,10 @@ import {
   seedBenchSeason,
   type BenchSeasonShape,
 } from "./bench-season";
-import { agentInputs, loadSeasonHeader } from "./inputs";
-import { SeasonRows } from "./season-rows";
-import { runCycle } from "./run";
+import { agentInputs, loadSeasonHeader } from "../../src/cycle/inputs";
+import { SeasonRows } from "../../src/store/season-rows";
+import { runCycle } from "../../src/cycle/run";
+import { anchorStep, riskStep, scoreStep } from "../../src/cycle/steps";
 import { FakeKeeper } from "./testing";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
@@ -90,7 +90,7 @@ async function coldScores(store: Store, asOf: number, size: number) {
   const read = new Timer();
   const score = new Timer();
   const rows = new SeasonRows(BENCH_SEASON);
-  const got = await read.run(() => rows.extendTo(store.db, size));
+  const got = await read.run(() => rows.extendTo(store, size));
   const header = await read.run(() => loadSeasonHeader(store.db, BENCH_SEASON, asOf, size));
   const outcomes = await score.run(() => {
     const scoring = new AugurScorer().openSeason(header);
@@ -130,9 +130,7 @@ async function timedCycle(store: Store, keeper: FakeKeeper, now: number) {
   const report = await timer.run(() =>
     runCycle({
       store,
-      keeper,
-      scorer: new AugurScorer(),
-      risk: true,
+      steps: [anchorStep(keeper), scoreStep(new AugurScorer()), riskStep()],
       now: () => now,
       progress: (line) => {
         const at = performance.now();
@@ -192,7 +190,7 @@ async function main() {
         console.log(`ingested the next hour: ${added.toLocaleString("en")} snapshots (untimed)`);
       }
       // The cycle's keeper anchors the whole head first, so its scores read everything below it.
-      const size = await new MerkleLogStore().size(store.db);
+      const size = await store.log.size(store.db);
       gc?.();
       const before = process.memoryUsage().rss;
       resetPeakRss();

@@ -1,6 +1,6 @@
 import type { Hex32 } from "@augur/scorer";
 import { snapshotPointOf, type Fields } from "@augur/records";
-import type { RecordKind } from "../store/schema";
+import type { RecordKind } from "./schema";
 
 /** The kinds of record the cycle's scores and risk rows are computed from. */
 export const INPUT_KINDS = ["snapshot", "decision", "trade", "call"] as const satisfies readonly RecordKind[];

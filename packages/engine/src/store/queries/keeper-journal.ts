@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { Database, KeeperAttemptsTable, KeeperAttemptStatus } from "../store/schema";
+import type { Database, KeeperAttemptsTable, KeeperAttemptStatus } from "../schema";
 
 export type JournalRow = Selectable<KeeperAttemptsTable>;
 

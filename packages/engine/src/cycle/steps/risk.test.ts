@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { seal, sealRiskRow, type Hex32, type RiskRow } from "@augur/scorer";
-import { ingestRecord, type Submission } from "../records/ingest";
+import { ingestRecord, type Submission } from "../../records/ingest";
 import {
   addTestSeason,
   registerTestAgent,
@@ -8,15 +8,13 @@ import {
   snapshot,
   TEST_CHAIN_ID,
   TEST_NOW,
-} from "../../test-support/records/testing";
-import { isAppendOnlyViolation } from "../store/errors";
-import { MerkleLogStore } from "../store/merkle/log-store";
-import type { Store } from "../store/open";
-import { testBackends } from "../store/testing";
-import { CYCLE_SECONDS, runCycle, type CycleDeps } from "./run";
-import { FakeKeeper } from "./testing";
-
-const log = new MerkleLogStore();
+} from "../../../test-support/records/testing";
+import { isAppendOnlyViolation } from "../../store/errors";
+import type { Store } from "../../store/open";
+import { testBackends } from "../../../test-support/store/testing";
+import { CYCLE_SECONDS, runCycle } from "../run";
+import { anchorStep, riskStep, type CycleStep } from "./index";
+import { FakeKeeper } from "../../../test-support/cycle/testing";
 
 async function riskRowCount(store: Store): Promise<number> {
   const row = await store.db
@@ -33,8 +31,8 @@ for (const backend of testBackends()) {
     const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now });
     // The risk step reads anchored records only, so every cycle here has a keeper.
     let keeper: FakeKeeper;
-    const cycle = (extra: Partial<CycleDeps> = { risk: true }) =>
-      runCycle({ store, keeper, now: () => now, ...extra });
+    const cycle = (steps: CycleStep[] = [anchorStep(keeper), riskStep()]) =>
+      runCycle({ store, steps, now: () => now });
 
     beforeEach(async () => {
       now = TEST_NOW;
@@ -49,7 +47,7 @@ for (const backend of testBackends()) {
     afterEach(async () => store.close());
 
     it("seals one row per vault once per hour and appends each seal to the log", async () => {
-      const before = await log.size(store.db);
+      const before = await store.log.size(store.db);
       const first = await cycle();
       expect(first.riskRows).to.equal(2);
       const rows = await store.db.selectFrom("risk_rows").selectAll().orderBy("vault_id").execute();
@@ -57,7 +55,7 @@ for (const backend of testBackends()) {
         ["alpha", first.asOf],
         ["beta", first.asOf],
       ]);
-      expect(await log.size(store.db)).to.equal(before + 2);
+      expect(await store.log.size(store.db)).to.equal(before + 2);
       for (const r of rows) {
         // The stored text is what was sealed, and the seal is the log leaf the row points at.
         const sealed = JSON.parse(r.body) as RiskRow & { methodology: string };
@@ -65,7 +63,7 @@ for (const backend of testBackends()) {
         const { methodology, ...row } = sealed;
         expect(methodology).to.equal("risk-score/v1");
         expect(sealRiskRow(row)).to.equal(r.seal);
-        expect(await log.leafIndexOf(store.db, r.seal as Hex32)).to.equal(r.leaf_index);
+        expect(await store.log.leafIndexOf(store.db, r.seal as Hex32)).to.equal(r.leaf_index);
         expect(r.leaf_index).to.be.at.least(before);
       }
 
@@ -73,7 +71,7 @@ for (const backend of testBackends()) {
       const again = await cycle();
       expect(again.riskRows).to.equal(0);
       expect(await riskRowCount(store)).to.equal(2);
-      expect(await log.size(store.db)).to.equal(before + 2);
+      expect(await store.log.size(store.db)).to.equal(before + 2);
 
       now += CYCLE_SECONDS; // next hour: a new set of rows, an unchanged row keeps its leaf
       const next = await cycle();
@@ -85,8 +83,9 @@ for (const backend of testBackends()) {
         .where("as_of", "=", next.asOf)
         .execute();
       const fresh = later.filter((r) => !rows.some((o) => o.seal === r.seal)).length;
-      expect(await log.size(store.db)).to.equal(before + 2 + fresh);
-      for (const r of later) expect(await log.leafIndexOf(store.db, r.seal as Hex32)).to.equal(r.leaf_index);
+      expect(await store.log.size(store.db)).to.equal(before + 2 + fresh);
+      for (const r of later)
+        expect(await store.log.leafIndexOf(store.db, r.seal as Hex32)).to.equal(r.leaf_index);
     });
 
     it("publishes no score below 50 % measurable, with the share and a reason", async () => {
@@ -103,10 +102,10 @@ for (const backend of testBackends()) {
     });
 
     it("writes no risk rows without the risk step, nor from records not yet anchored", async () => {
-      const unanchored = await runCycle({ store, risk: true, now: () => now });
+      const unanchored = await runCycle({ store, steps: [anchorStep(), riskStep()], now: () => now });
       expect([unanchored.anchored, unanchored.riskRows]).to.deep.equal([undefined, 0]);
       now += CYCLE_SECONDS;
-      const withoutStep = await cycle({});
+      const withoutStep = await cycle([anchorStep(keeper)]);
       expect([withoutStep.anchored?.treeSize, withoutStep.riskRows]).to.deep.equal([5, 0]);
       expect(await riskRowCount(store)).to.equal(0);
     });

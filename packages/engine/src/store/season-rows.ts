@@ -1,7 +1,8 @@
 import type { Hex32 } from "@augur/scorer";
 import type { Kysely } from "kysely";
-import { preparedQuery } from "../store/prepared";
-import type { Database } from "../store/schema";
+import type { Store } from "./open";
+import { recordsByLeafPage } from "./queries/records";
+import type { Database } from "./schema";
 import { AgentRecords, INPUT_KINDS } from "./agent-records";
 
 /** A season not asked for in this long (two cycle hours) is dropped from the cache. */
@@ -12,29 +13,10 @@ const KEEP_SECONDS = 2 * 3600;
  */
 const PAGE = 5_000;
 
-/**
- * The input records with leaf indexes in [from, below), in log order, one page; the caller keeps
- * its season's. The season is deliberately not in the WHERE clause: SQLite (no statistics) would
- * then walk the season's whole `records_by_agent` range and sort it for every page, where the
- * leaf index's range scan reads just the page, and every new hour just that hour.
- */
-const inputPage = preparedQuery(
-  (db, from: number, below: number) =>
-    db
-      .selectFrom("records")
-      .select(["season_id", "agent_id", "kind", "seal", "leaf_index", "body"])
-      .where("kind", "in", [...INPUT_KINDS])
-      .where("leaf_index", ">=", from)
-      .where("leaf_index", "<", below)
-      .orderBy("leaf_index")
-      .limit(PAGE),
-  2,
-);
+const inputPage = recordsByLeafPage(INPUT_KINDS, PAGE);
 
-const leafSeal = preparedQuery(
-  (db, index: number) => db.selectFrom("merkle_leaves").select("seal").where("leaf_index", "=", index),
-  1,
-);
+/** What reading rows needs of a store: its database and its log. */
+type StoreReader = Pick<Store, "db" | "log">;
 
 /** How much reading a season's rows up to a tree size took. */
 export interface RowsRead {
@@ -73,17 +55,17 @@ export class SeasonRows {
    * Reads the season's input records in [upTo, size). If the log no longer has this object's
    * last leaf (another store behind the same handle), everything is read again from leaf 0.
    */
-  async extendTo(db: Kysely<Database>, size: number): Promise<RowsRead> {
+  async extendTo(store: StoreReader, size: number): Promise<RowsRead> {
     if (size < this.size) throw new RangeError(`rows are read up to ${this.size}, cannot shrink to ${size}`);
     if (this.size > 0) {
-      const [last] = await leafSeal(db, this.size - 1);
-      if (last?.seal !== this.lastSeal) this.reset();
+      const last = await store.log.sealAt(store.db, this.size - 1);
+      if (last !== this.lastSeal) this.reset();
     }
     let read = 0;
     let from = this.size;
     try {
       while (from < size) {
-        const page = await inputPage(db, from, size);
+        const page = await inputPage(store.db, from, size);
         for (const r of page) {
           if (r.season_id !== this.seasonId) continue;
           read += 1;
@@ -94,8 +76,7 @@ export class SeasonRows {
         from = page.length < PAGE ? size : page[page.length - 1]!.leaf_index + 1;
       }
       if (size > this.size) {
-        const [last] = await leafSeal(db, size - 1);
-        this.lastSeal = last?.seal;
+        this.lastSeal = await store.log.sealAt(store.db, size - 1);
         this.size = size;
       }
     } catch (error) {
@@ -123,7 +104,7 @@ export class SeasonRows {
 export class SeasonRowCache {
   private readonly seasons = new Map<string, { rows: SeasonRows; hour: number; turn: Promise<unknown> }>();
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly store: StoreReader) {}
 
   /**
    * The season's rows below `anchoredSize`, as of the cycle hour `asOf`. A size below what the
@@ -145,10 +126,10 @@ export class SeasonRowCache {
     const { rows } = entry;
     if (anchoredSize < rows.upTo) {
       const fresh = new SeasonRows(seasonId);
-      return { rows: fresh, ...(await fresh.extendTo(this.db, anchoredSize)) };
+      return { rows: fresh, ...(await fresh.extendTo(this.store, anchoredSize)) };
     }
     // One extension at a time per season: two cycles of one process never decode a record twice.
-    const turn = entry.turn.then(() => rows.extendTo(this.db, Math.max(anchoredSize, rows.upTo)));
+    const turn = entry.turn.then(() => rows.extendTo(this.store, Math.max(anchoredSize, rows.upTo)));
     entry.turn = turn.catch(() => undefined);
     return { rows, ...(await turn) };
   }
@@ -157,8 +138,8 @@ export class SeasonRowCache {
 const perStore = new WeakMap<Kysely<Database>, SeasonRowCache>();
 
 /** The process-wide row cache of one open store (created on first use, gone with the store). */
-export function seasonRowCache(db: Kysely<Database>): SeasonRowCache {
-  let cache = perStore.get(db);
-  if (!cache) perStore.set(db, (cache = new SeasonRowCache(db)));
+export function seasonRowCache(store: StoreReader): SeasonRowCache {
+  let cache = perStore.get(store.db);
+  if (!cache) perStore.set(store.db, (cache = new SeasonRowCache(store)));
   return cache;
 }

@@ -1,0 +1,28 @@
+import { evaluateMode, type StewardshipDaysSource } from "../../modes/evaluate";
+import { latestAnchor } from "../../store/queries/anchors";
+import type { CycleStep } from "./step";
+
+/**
+ * Modes: evaluates the mode from the sealed stewardship days (`days`, or the store's own
+ * `stewardship_days`) and the operator notices, and records a change (see modes/evaluate.ts).
+ * With it in the list the cycle honours the mode: once winding down or archived, only the anchor
+ * step and this one run.
+ */
+export function modesStep(days?: StewardshipDaysSource): CycleStep {
+  return {
+    name: "modes",
+    runsWhenClosing: true,
+    async run(context) {
+      const { store, now, say, reanchor } = context;
+      const mode = await evaluateMode({
+        store,
+        now,
+        say,
+        ...(days ? { days } : {}),
+        ...(reanchor ? { anchorHead: reanchor } : {}),
+      });
+      context.anchor = await latestAnchor(store.db);
+      return { mode };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { appendEngineRecords } from "../../store/append";
+import { hasScoresAt, insertScores } from "../../store/queries/scores";
+import { agentInputs, loadSeasonHeader } from "../inputs";
+import type { Scorer } from "../seams";
+import { CYCLE_SECONDS, seasonsInTurn, type CycleContext, type CycleStep } from "./step";
+
+/**
+ * Score: every season open this hour (and once more in the hour after its close) is scored by
+ * `scorer` from the records below the newest anchor; the manifests are sealed and appended to
+ * the log, so they join the next anchor. A season already scored at this hour is skipped.
+ */
+export function scoreStep(scorer: Scorer): CycleStep {
+  return {
+    name: "score",
+    runsWhenClosing: false,
+    async run(context) {
+      const scoredSeasons: string[] = [];
+      let scoreRows = 0;
+      for (const season of await seasonsInTurn(context.store, context.asOf, CYCLE_SECONDS)) {
+        const rows = await scoreSeason(context, scorer, season.id);
+        if (rows === undefined) continue;
+        scoredSeasons.push(season.id);
+        scoreRows += rows;
+        context.say(`scored season ${season.id}: ${rows} agents as of ${context.asOf}`);
+      }
+      return { scoredSeasons, scoreRows };
+    },
+  };
+}
+
+/** Scores one season at the cycle's hour in one transaction; undefined if it was already scored then. */
+async function scoreSeason(
+  { store, asOf, now, say, rows, anchor }: CycleContext,
+  scorer: Scorer,
+  seasonId: string,
+): Promise<number | undefined> {
+  const db = store.db;
+  if (await hasScoresAt(db, seasonId, asOf)) return undefined;
+  const anchoredSize = anchor?.tree_size ?? 0;
+  const header = await loadSeasonHeader(db, seasonId, asOf, anchoredSize);
+  if (header.agents.length === 0) return undefined;
+  const inputs = await rows.season(seasonId, anchoredSize, asOf);
+  say(`inputs of season ${seasonId}: ${inputs.read} records read, ${inputs.held} held`);
+  const scoring = scorer.openSeason(header);
+  for (const agent of agentInputs(header, inputs.rows)) scoring.scoreAgent(agent);
+  const outcomes = scoring.finish();
+  return db.transaction().execute(async (trx) => {
+    // Re-check under the writer lock: a concurrent cycle may have scored this season meanwhile.
+    await store.log.lockForAppend(trx);
+    if (await hasScoresAt(trx, seasonId, asOf)) return undefined;
+    const stored = await appendEngineRecords(
+      trx,
+      outcomes.map((o) => ({ kind: "score" as const, agentId: o.agentId, seasonId, body: o.manifest })),
+      now,
+    );
+    await insertScores(
+      trx,
+      outcomes.map((o, i) => ({
+        agent_id: o.agentId,
+        season_id: seasonId,
+        as_of: asOf,
+        formula: o.formula,
+        score: o.score,
+        reason: o.reason,
+        rank: o.rank,
+        terms: JSON.stringify(o.terms),
+        seal: stored[i]!.seal,
+        created_at: now,
+      })),
+    );
+    return outcomes.length;
+  });
+}
