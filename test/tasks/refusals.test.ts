@@ -309,6 +309,13 @@ describe("tasks refuse bad arguments before sending anything", function () {
       );
       await expectRefusal(
         "oracle:set-pool",
+        { asset: "NVDA", pool: nvdaPool, account: "0", json: true },
+        BadArgumentError,
+        /--asset is already priced by its pool .*: a pool, once set, is never replaced/,
+        "0",
+      );
+      await expectRefusal(
+        "oracle:set-pool",
         { asset: "NOPE", pool: nvdaPool, account: "0", json: true },
         UnknownAssetError,
         /unknown asset NOPE/,
