@@ -275,7 +275,8 @@ interface ICallLedger {
     /// @notice Everything stored about call `callId` (all zero for an unknown id).
     function getCall(uint256 callId) external view returns (CallView memory);
 
-    /// @notice Tallies of round `(asset, window, bucket)` and the direction of its last consensus.
+    /// @notice Tallies of round `(asset, window, bucket)` and the side it last announced (its first
+    /// consensus, or the latest flip since; `None` before the first announcement).
     function round(
         address asset,
         uint32 window,
