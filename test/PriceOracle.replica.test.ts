@@ -303,7 +303,10 @@ describe("PriceOracle on a pool that writes an observation every second (Arbitru
     await fresh.initialize(sqrtPriceX96);
     await fresh.increaseObservationCardinalityNext(SPAN + 1);
     const reserved = await fresh.slot0();
-    expect([reserved.observationCardinality, reserved.observationCardinalityNext]).to.deep.equal([1n, BigInt(SPAN + 1)]);
+    expect([reserved.observationCardinality, reserved.observationCardinalityNext]).to.deep.equal([
+      1n,
+      BigInt(SPAN + 1),
+    ]);
     await expect(oracle.setPool(stock.address, await fresh.getAddress()))
       .to.be.revertedWithCustomError(oracle, "PriceOracleCardinalityTooLow")
       .withArgs(await fresh.getAddress(), 1, SPAN + 1);
