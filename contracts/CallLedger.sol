@@ -387,36 +387,6 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @inheritdoc ICallLedger
-    function stake(address agent) external view override returns (uint256) {
-        return _agents[agent].stake;
-    }
-
-    /// @inheritdoc ICallLedger
-    function hits(address agent) external view override returns (uint256) {
-        return _agents[agent].hits;
-    }
-
-    /// @inheritdoc ICallLedger
-    function misses(address agent) external view override returns (uint256) {
-        return _agents[agent].misses;
-    }
-
-    /// @inheritdoc ICallLedger
-    function voids(address agent) external view override returns (uint256) {
-        return _agents[agent].voids;
-    }
-
-    /// @inheritdoc ICallLedger
-    function streak(address agent) external view override returns (uint256) {
-        return _agents[agent].streak;
-    }
-
-    /// @inheritdoc ICallLedger
-    function bestStreak(address agent) external view override returns (uint256) {
-        return _agents[agent].bestStreak;
-    }
-
-    /// @inheritdoc ICallLedger
     function getCall(uint256 callId) external view override returns (CallView memory view_) {
         CallState storage call_ = _calls[callId];
         Status status = _statusOf(call_);
@@ -547,9 +517,11 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         }
     }
 
-    /// @dev Adds `vote` to its round and announces consensus when it is reached, or reached on
-    /// the other side (a flip). Losing consensus announces nothing; regaining it on the same side
-    /// as the last announcement announces nothing either: only changes of direction are news.
+    /// @dev Adds `vote` to its round and announces: first when a side holds consensus (quorum and
+    /// threshold), then on every change of the leading side (the strictly larger tally), whatever
+    /// its strength, as the seed words it ("if the leading direction later flips inside the same
+    /// round, a second event is emitted for the new direction"). A tie has no leader and announces
+    /// nothing; the side that leads after it is news only if it is not the last announced one.
     function _vote(address asset, uint32 window, uint256 bucket, Direction direction, uint256 vote) private {
         RoundState storage round_ = _rounds[_roundKey(asset, window, bucket)];
         uint256 upWeight = round_.upWeight;
@@ -564,12 +536,15 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         }
         round_.voters = voters;
 
-        Direction holding = _holding(upWeight, downWeight, voters);
-        if (holding == Direction.None || holding == round_.lastConsensus) return;
-        round_.lastConsensus = holding;
+        Direction last = round_.lastConsensus;
+        Direction leading = last == Direction.None
+            ? _holding(upWeight, downWeight, voters)
+            : _leading(upWeight, downWeight);
+        if (leading == Direction.None || leading == last) return;
+        round_.lastConsensus = leading;
         // The log stores neither direction nor strength: `consensusAt` derives both from the
-        // tallies with `_announced`, which returns `holding` as the direction (the holder is the
-        // strictly larger side) and the very strength the event carries.
+        // tallies with `_announced`, which returns `leading` as the direction (an announced side is
+        // always the strictly larger one) and the very strength the event carries.
         (, uint16 strengthBps) = _announced(upWeight, downWeight);
         uint64 index = _params.consensusCount;
         _params.consensusCount = index + 1;
@@ -583,13 +558,14 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
             downWeight: narrow ? uint128(downWeight) : 0
         });
         if (!narrow) _wideWeights[index] = WideWeights({upWeight: upWeight, downWeight: downWeight});
-        emit Consensus(asset, window, bucket, holding, strengthBps, voters, upWeight, downWeight);
+        emit Consensus(asset, window, bucket, leading, strengthBps, voters, upWeight, downWeight);
     }
 
-    /// @dev The direction and strength of an announcement with these tallies. The announced side
-    /// held at least `thresholdBps` of the total, and `thresholdBps` is always above 5000, so it
-    /// is strictly the larger tally: the direction is recovered from the weights alone, whatever
-    /// the parameters are now. `lead <= total`, so the share fits 16 bits (at most 10000).
+    /// @dev The direction and strength of an announcement with these tallies. The announced side is
+    /// strictly the larger tally (a first announcement holds `thresholdBps` > 5000 of the total, a
+    /// flip is a change of the strictly larger side), so the direction is recovered from the
+    /// weights alone, whatever the parameters are now. `lead <= total`, so the share fits 16 bits
+    /// (at most 10000).
     function _announced(
         uint256 upWeight,
         uint256 downWeight
@@ -598,6 +574,13 @@ contract CallLedger is ICallLedger, Ownable2Step, ReentrancyGuardTransient {
         direction = Direction.Down;
         if (upWeight > downWeight) (direction, lead) = (Direction.Up, upWeight);
         strengthBps = uint16((lead * BPS) / (upWeight + downWeight));
+    }
+
+    /// @dev The strictly larger side, or None on a tie.
+    function _leading(uint256 upWeight, uint256 downWeight) private pure returns (Direction) {
+        if (upWeight > downWeight) return Direction.Up;
+        if (downWeight > upWeight) return Direction.Down;
+        return Direction.None;
     }
 
     /// @dev The side holding consensus under the current quorum and threshold, or None. The

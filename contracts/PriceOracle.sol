@@ -14,7 +14,9 @@ import {TwapMath} from "./libraries/TwapMath.sol";
 /// seconds, now or ending at any past moment the pool's observation buffer still covers; for an
 /// asset with no pool, the checkpoint history of prices pushed by its updater.
 /// @dev One owner (Ownable2Step: a mistyped new owner cannot take the oracle, the transfer must be
-/// accepted) sets pools, updaters and the staleness limit. Updaters are per asset, not a role.
+/// accepted) sets pools, updaters, the staleness limit and the span a pool must cover. Updaters are
+/// per asset, not a role. A pool, once set, always wins (seed 001): no function removes or replaces
+/// it, so an asset never goes back to pushed prices and never changes pool.
 contract PriceOracle is IPriceOracle, Ownable2Step {
     using Checkpoints for Checkpoints.Trace208;
 
@@ -28,6 +30,11 @@ contract PriceOracle is IPriceOracle, Ownable2Step {
         uint8 scaleExponent;
     }
 
+    // The revert data of Uniswap's observe() when the buffer does not reach back far enough
+    // (Oracle.sol's `require(..., 'OLD')`) and when the pool has no observation (`require(..., 'I')`).
+    bytes32 private constant _OLD = keccak256(abi.encodeWithSignature("Error(string)", "OLD"));
+    bytes32 private constant _NO_OBSERVATION = keccak256(abi.encodeWithSignature("Error(string)", "I"));
+
     /// @notice Staleness allowed for pushed prices until the owner sets another limit.
     uint32 public constant DEFAULT_MAX_STALENESS = 1 hours;
 
@@ -37,6 +44,8 @@ contract PriceOracle is IPriceOracle, Ownable2Step {
     uint32 public immutable twapWindow;
     /// @inheritdoc IPriceOracle
     uint32 public maxStaleness;
+    /// @inheritdoc IPriceOracle
+    uint32 public requiredSpan;
     /// @inheritdoc IPriceOracle
     mapping(address asset => address updater) public updaterOf;
 
@@ -57,6 +66,8 @@ contract PriceOracle is IPriceOracle, Ownable2Step {
         twapWindow = twapWindow_;
         maxStaleness = DEFAULT_MAX_STALENESS;
         emit MaxStalenessSet(0, DEFAULT_MAX_STALENESS);
+        requiredSpan = twapWindow_;
+        emit RequiredSpanSet(0, twapWindow_);
     }
 
     // ---------------------------------------------------------------- reads
@@ -89,10 +100,23 @@ contract PriceOracle is IPriceOracle, Ownable2Step {
         return (config.pool, config.assetIsToken0, config.assetDecimals, config.usdgDecimals);
     }
 
+    /// @inheritdoc IPriceOracle
+    function coverage(
+        address asset
+    ) external view returns (uint256 span, uint256 guaranteed, uint256 needed) {
+        address pool = _pools[asset].pool;
+        if (pool == address(0)) revert PriceOracleNoPool(asset);
+        (uint256 oldest, uint16 cardinality) = _oldestObservation(pool);
+        // A set pool has cardinality > requiredSpan >= 1 (setPool checked it, and it never shrinks).
+        return (block.timestamp - oldest, uint256(cardinality) - 1, requiredSpan);
+    }
+
     // ---------------------------------------------------------------- admin
 
     /// @inheritdoc IPriceOracle
     function setPool(address asset, address pool) external onlyOwner {
+        address current = _pools[asset].pool;
+        if (current != address(0)) revert PriceOracleHasPool(asset, current);
         IUniswapV3Pool uniswapPool = IUniswapV3Pool(pool);
         address token0 = uniswapPool.token0();
         address token1 = uniswapPool.token1();
@@ -100,28 +124,30 @@ contract PriceOracle is IPriceOracle, Ownable2Step {
         if (!assetIsToken0 && !(token0 == usdg && token1 == asset)) {
             revert PriceOracleWrongPool(asset, pool, token0, token1);
         }
-        // The pool writes at most one observation per second (Oracle.write skips a second write in the
-        // same block timestamp), so twapWindow + 1 observations always reach twapWindow seconds back.
+        // The ring in use now, not `observationCardinalityNext`: the added slots join the ring only
+        // when the write index next reaches its end, and until then the pool keeps overwriting the
+        // old ring. A full ring of C observations written at most one per second (Oracle.write skips
+        // a second write at the same timestamp) reaches at least C - 1 seconds back.
         (, , , uint16 cardinality, , , ) = uniswapPool.slot0();
-        if (cardinality < uint256(twapWindow) + 1) {
-            revert PriceOracleCardinalityTooLow(pool, cardinality, uint256(twapWindow) + 1);
-        }
+        uint256 needed = uint256(requiredSpan) + 1;
+        if (cardinality < needed) revert PriceOracleCardinalityTooLow(pool, cardinality, needed);
         uint8 assetDecimals = IERC20Metadata(asset).decimals();
         uint8 usdgDecimals = IERC20Metadata(usdg).decimals();
         (uint8 exponent, bool supported) = TwapMath.scaleExponent(assetDecimals, usdgDecimals);
         if (!supported) revert PriceOracleUnsupportedDecimals(asset, assetDecimals, usdgDecimals);
 
-        address previousPool = _pools[asset].pool;
         _pools[asset] = PoolConfig(pool, assetIsToken0, assetDecimals, usdgDecimals, exponent);
-        emit PoolSet(asset, pool, previousPool, assetIsToken0, assetDecimals, usdgDecimals);
+        emit PoolSet(asset, pool, address(0), assetIsToken0, assetDecimals, usdgDecimals);
     }
 
     /// @inheritdoc IPriceOracle
-    function removePool(address asset) external onlyOwner {
-        address pool = _pools[asset].pool;
-        if (pool == address(0)) revert PriceOracleNoPool(asset);
-        delete _pools[asset];
-        emit PoolRemoved(asset, pool);
+    function setRequiredSpan(uint32 newRequiredSpan) external onlyOwner {
+        // A span the largest cardinality (a uint16) cannot cover would refuse every pool.
+        if (newRequiredSpan < twapWindow || newRequiredSpan >= type(uint16).max) {
+            revert PriceOracleInvalidRequiredSpan(newRequiredSpan, twapWindow, type(uint16).max - 1);
+        }
+        emit RequiredSpanSet(requiredSpan, newRequiredSpan);
+        requiredSpan = newRequiredSpan;
     }
 
     /// @inheritdoc IPriceOracle
@@ -170,10 +196,11 @@ contract PriceOracle is IPriceOracle, Ownable2Step {
             int24 tick = TwapMath.meanTick(tickCumulatives[0], tickCumulatives[1], twapWindow);
             return TwapMath.priceAtTick(tick, config.assetIsToken0, config.scaleExponent);
         } catch (bytes memory reason) {
-            // observe() reverts with a reason ("OLD", or "I" for a pool without observations) only
-            // when the buffer does not reach the window's start. No reason means something else,
-            // typically out of gas: it must not pass for an uncovered window, which callers may act on.
-            if (reason.length == 0) revert PriceOracleObserveFailed(config.pool);
+            // The pool says the buffer does not reach the window's start ("OLD"), or holds no
+            // observation at all ("I"). Anything else (no data: typically out of gas) must not pass
+            // for an uncovered window, which callers may act on (the ledger voids on it).
+            bytes32 said = keccak256(reason);
+            if (said != _OLD && said != _NO_OBSERVATION) revert PriceOracleObserveFailed(config.pool);
             revert PriceOracleWindowNotCovered(asset, timestamp, _oldestCovered(config.pool));
         }
     }
@@ -193,16 +220,26 @@ contract PriceOracle is IPriceOracle, Ownable2Step {
         return packed >> 48;
     }
 
-    /// @dev The earliest window end the pool can answer for: its oldest observation plus the window.
-    /// Only called on error paths.
+    /// @dev The earliest window end the pool can answer for: its oldest observation plus the window
+    /// (0 for a pool with no observation). Only called on error paths.
     function _oldestCovered(address pool) internal view returns (uint256) {
-        IUniswapV3Pool uniswapPool = IUniswapV3Pool(pool);
-        (, , uint16 index, uint16 cardinality, , , ) = uniswapPool.slot0();
+        (uint256 oldest, uint16 cardinality) = _oldestObservation(pool);
         if (cardinality == 0) return 0;
-        // The slot after the newest is the oldest once the ring has wrapped; before that it is not
-        // yet initialized and slot 0 is the oldest.
-        (uint32 oldest, , , bool initialized) = uniswapPool.observations((uint256(index) + 1) % cardinality);
-        if (!initialized) (oldest, , , ) = uniswapPool.observations(0);
-        return uint256(oldest) + twapWindow;
+        return oldest + twapWindow;
+    }
+
+    /// @dev The timestamp of the pool's oldest observation, and the size of its ring.
+    function _oldestObservation(address pool) internal view returns (uint256 oldest, uint16 cardinality) {
+        IUniswapV3Pool uniswapPool = IUniswapV3Pool(pool);
+        uint16 index;
+        (, , index, cardinality, , , ) = uniswapPool.slot0();
+        if (cardinality == 0) return (0, 0);
+        // The slot after the newest is the oldest once the ring has wrapped; before that (a young
+        // pool, or a ring that just grew) it is not yet initialized and slot 0 is the oldest.
+        (uint32 timestamp, , , bool initialized) = uniswapPool.observations(
+            (uint256(index) + 1) % cardinality
+        );
+        if (!initialized) (timestamp, , , ) = uniswapPool.observations(0);
+        oldest = timestamp;
     }
 }

@@ -3,7 +3,10 @@ import type { PriceOracle } from "../typechain-types";
 import { configure, deployOnce } from "./contract";
 import type { DeployStep } from "./context";
 
-/** PriceOracle(usdg, twapWindow, admin), then each stock's pool (or price updater) registered. */
+/**
+ * PriceOracle(usdg, twapWindow, admin), its requiredSpan (twapWindow + settleGrace), then each
+ * stock's pool (or price updater) registered.
+ */
 export const priceOracleStep: DeployStep = {
   name: "01_price_oracle",
   async run(context) {
@@ -14,6 +17,10 @@ export const priceOracleStep: DeployStep = {
       address,
       deployer,
     )) as unknown as PriceOracle;
+    const span = config.twapWindow + config.settleGrace;
+    if (Number(await oracle.requiredSpan()) !== span) {
+      await configure(context, `oracle.setRequiredSpan(${span})`, () => oracle.setRequiredSpan(span));
+    }
     for (const stock of record.stocks) {
       if (stock.pool) {
         const [pool] = await oracle.poolOf(stock.address);

@@ -21,7 +21,7 @@ export class DeployCheckError extends Error {
 const same = (a: unknown, b: unknown) => String(a).toLowerCase() === String(b).toLowerCase();
 
 /**
- * Reads every deployed parameter back (addresses, windows, timeouts, quorum, threshold, owners,
+ * Reads every deployed parameter back (addresses, windows, required span, timeouts, quorum, threshold, owners,
  * roles, pools, and a live price per pooled stock) and throws DeployCheckError listing each
  * mismatch. A deploy is only reported done after this passes.
  */
@@ -45,6 +45,7 @@ export async function checkDeployment(context: DeployContext): Promise<Check[]> 
 
   expect("oracle.usdg", record.usdg, await oracle.usdg());
   expect("oracle.twapWindow", config.twapWindow, await oracle.twapWindow());
+  expect("oracle.requiredSpan", config.twapWindow + config.settleGrace, await oracle.requiredSpan());
   // Before the handover the admin owns everything, after it the multisig: both are as configured.
   const owners = [config.admin, config.multisig].filter(Boolean).join(" or ");
   const owner = async (what: string, actual: string) =>

@@ -19,6 +19,7 @@ export interface NetworkDeployConfig {
   usdg: string | null;
   stocks: StockConfig[];
   twapWindow: number;
+  settleGrace: number;
   windows: number[];
   minStake: string;
   revealTimeout: number;
@@ -36,6 +37,8 @@ export interface ResolvedDeployConfig {
   usdg?: string;
   stocks: { symbol: string; address: string; pool?: string; updater?: string }[];
   twapWindow: number;
+  /** Seconds after a call closes within which the settler settles it (docs/price-oracle.md). */
+  settleGrace: number;
   windows: number[];
   minStake: bigint;
   revealTimeout: number;
@@ -55,6 +58,9 @@ export class DeployConfigError extends Error {
     super(`config/deploy.json: ${field} ${problem}`);
   }
 }
+
+/** The longest history a Uniswap v3 pool's buffer (at most 65,535 observations) always holds. */
+export const MAX_REQUIRED_SPAN = 65_534;
 
 export const DEFAULT_CONFIG_PATH = join(__dirname, "..", "config", "deploy.json");
 
@@ -110,6 +116,7 @@ export function resolveDeployConfig(
   if (typeof raw.minStake !== "string" || !/^[1-9]\d*$/.test(raw.minStake)) {
     throw new DeployConfigError(at("minStake"), "must be a positive integer string (USDG base units)");
   }
+  const twapWindow = integer("twapWindow", raw.twapWindow, 1, MAX_REQUIRED_SPAN);
   const usdg = raw.replica ? undefined : address("usdg", raw.usdg);
   const stocks = raw.replica
     ? []
@@ -142,7 +149,9 @@ export function resolveDeployConfig(
     replica: raw.replica,
     usdg,
     stocks,
-    twapWindow: integer("twapWindow", raw.twapWindow, 1, 0xffffffff),
+    twapWindow,
+    // The oracle's requiredSpan = twapWindow + settleGrace must fit a pool's cardinality (uint16).
+    settleGrace: integer("settleGrace", raw.settleGrace, 0, MAX_REQUIRED_SPAN - twapWindow),
     windows: raw.windows.map((w, i) => integer(`windows[${i}]`, w, 1, 0xffffffff)),
     minStake: BigInt(raw.minStake),
     revealTimeout: integer("revealTimeout", raw.revealTimeout, 1, 0xffffffff),

@@ -79,6 +79,14 @@ task(
           poolAddress,
         );
       }
+      const [current] = (await oracle.getFunction("poolOf")(asset)) as [string];
+      if (current !== ZeroAddress) {
+        throw new BadArgumentError(
+          "asset",
+          `is already priced by its pool ${current}: a pool, once set, is never replaced`,
+          asset,
+        );
+      }
       const sent = await send(oracle.getFunction("setPool"), [asset, poolAddress]);
       return report(args.json, { asset, pool: poolAddress, ...sent }, () => [
         `oracle now prices ${args.asset} from pool ${poolAddress} (tx ${sent.txHash})`,

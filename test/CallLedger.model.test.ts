@@ -103,6 +103,8 @@ interface Model {
   failures: Map<string, number>;
   consensusLog: ConsensusArgs[];
   flips: number;
+  /** Flips whose new side holds less than the threshold. */
+  weakFlips: number;
   quorum: bigint;
   thresholdBps: bigint;
 }
@@ -116,7 +118,7 @@ interface Real {
   chainId: bigint;
 }
 
-const totals = { runs: 0, steps: 0, consensus: 0, flips: 0, settled: 0, expired: 0, voids: 0 };
+const totals = { runs: 0, steps: 0, consensus: 0, flips: 0, weakFlips: 0, settled: 0, expired: 0, voids: 0 };
 
 async function modelFixture() {
   const f = await ledgerFixture();
@@ -361,16 +363,24 @@ class RevealCommand implements fc.AsyncCommand<Model, Real> {
       round.voters += 1n;
       model.rounds.set(key, round);
       const total = round.up + round.down;
+      // First announcement: quorum and threshold. After it: any change of the strictly larger
+      // side, whatever its strength (a tie has no leader).
       let holding: number = Direction.None;
-      if (round.voters >= model.quorum) {
+      if (round.last !== Direction.None) {
+        if (round.up > round.down) holding = Direction.Up;
+        else if (round.down > round.up) holding = Direction.Down;
+      } else if (round.voters >= model.quorum) {
         if (round.up * 10_000n >= model.thresholdBps * total) holding = Direction.Up;
         else if (round.down * 10_000n >= model.thresholdBps * total) holding = Direction.Down;
       }
       const expected: ConsensusArgs[] = [];
       if (holding !== Direction.None && holding !== round.last) {
-        if (round.last !== Direction.None) model.flips += 1;
-        round.last = holding;
         const lead = holding === Direction.Up ? round.up : round.down;
+        if (round.last !== Direction.None) {
+          model.flips += 1;
+          if (lead * 10_000n < model.thresholdBps * total) model.weakFlips += 1;
+        }
+        round.last = holding;
         expected.push({
           asset: p.asset,
           window: BigInt(p.window),
@@ -691,6 +701,7 @@ describe("CallLedger model", () => {
             failures: new Map(),
             consensusLog: [],
             flips: 0,
+            weakFlips: 0,
             quorum: BigInt(q),
             thresholdBps: BigInt(t),
           };
@@ -706,6 +717,7 @@ describe("CallLedger model", () => {
           totals.runs += 1;
           totals.consensus += model.consensusLog.length;
           totals.flips += model.flips;
+          totals.weakFlips += model.weakFlips;
         },
       ),
       { numRuns: MODEL_RUNS },
@@ -717,5 +729,6 @@ describe("CallLedger model", () => {
     expect(totals.voids, "some calls voided").to.be.greaterThan(0);
     expect(totals.consensus, "some rounds reached consensus").to.be.greaterThan(0);
     expect(totals.flips, "some rounds flipped").to.be.greaterThan(0);
+    expect(totals.weakFlips, "some flips were below the threshold").to.be.greaterThan(0);
   });
 });

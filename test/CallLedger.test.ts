@@ -156,7 +156,7 @@ describe("CallLedger", () => {
       await expect(ledger.connect(agent!).deposit(50n * USDG))
         .to.emit(ledger, "Deposited")
         .withArgs(agent!.address, 50n * USDG, 200n * USDG);
-      expect(await ledger.stake(agent!.address)).to.equal(200n * USDG);
+      expect((await ledger.record(agent!.address)).stake).to.equal(200n * USDG);
       expect(await usdg.balanceOf(await ledger.getAddress())).to.equal(200n * USDG);
     });
 
@@ -171,7 +171,7 @@ describe("CallLedger", () => {
       await expect(ledger.connect(agent!).withdraw(600n * USDG))
         .to.emit(ledger, "Withdrawn")
         .withArgs(agent!.address, 600n * USDG, 0);
-      expect(await ledger.stake(agent!.address)).to.equal(0);
+      expect((await ledger.record(agent!.address)).stake).to.equal(0);
     });
 
     it("rejects zero amounts, overdrafts and stakes past 96 bits", async () => {
@@ -251,14 +251,14 @@ describe("CallLedger", () => {
       await expect(ledger.connect(agent).withdraw(USDG))
         .to.be.revertedWithCustomError(ledger, "SafeERC20FailedOperation")
         .withArgs(await token.getAddress());
-      expect(await ledger.stake(agent.address)).to.equal(500n * USDG);
+      expect((await ledger.record(agent.address)).stake).to.equal(500n * USDG);
     });
 
     it("works with a token whose transfers return nothing", async () => {
       const { ledger, token, agent } = await ledgerOn("MockUSDGNoReturn");
       await ledger.connect(agent).deposit(500n * USDG);
       await ledger.connect(agent).withdraw(200n * USDG);
-      expect(await ledger.stake(agent.address)).to.equal(300n * USDG);
+      expect((await ledger.record(agent.address)).stake).to.equal(300n * USDG);
       expect(await token.getFunction("balanceOf")(agent.address)).to.equal(700n * USDG);
       // A failing transfer of such a token reverts inside it; the ledger credits nothing.
       await expect(ledger.connect(agent).deposit(10_000n * USDG)).to.be.revertedWithCustomError(
@@ -272,7 +272,7 @@ describe("CallLedger", () => {
       await expect(ledger.connect(agent).deposit(100n * USDG))
         .to.be.revertedWithCustomError(ledger, "CallLedgerTransferShortfall")
         .withArgs(100n * USDG, 99n * USDG);
-      expect(await ledger.stake(agent.address)).to.equal(0);
+      expect((await ledger.record(agent.address)).stake).to.equal(0);
     });
 
     it("cannot be re-entered from the token during deposit or withdraw", async () => {
@@ -292,7 +292,7 @@ describe("CallLedger", () => {
         ledger,
         "ReentrancyGuardReentrantCall",
       );
-      expect(await ledger.stake(agent.address)).to.equal(500n * USDG);
+      expect((await ledger.record(agent.address)).stake).to.equal(500n * USDG);
     });
   });
 
@@ -710,7 +710,7 @@ describe("CallLedger", () => {
         await expect(f.ledger.settle(callId))
           .to.emit(f.ledger, "Settled")
           .withArgs(callId, f.agents[0]!.address, Outcome.Void, 0);
-        expect(await f.ledger.voids(f.agents[0]!.address)).to.equal(1);
+        expect((await f.ledger.record(f.agents[0]!.address)).voids).to.equal(1);
       });
     }
 
@@ -777,10 +777,8 @@ describe("CallLedger", () => {
       ];
       for (const [i, [exit, streak, best]] of steps.entries()) {
         await settleAt(f, agent, makeCall({}, 100 + i), exit);
-        expect([
-          await f.ledger.streak(agent.address),
-          await f.ledger.bestStreak(agent.address),
-        ]).to.deep.equal([BigInt(streak), BigInt(best)]);
+        const { streak: run, bestStreak } = await f.ledger.record(agent.address);
+        expect([run, bestStreak]).to.deep.equal([BigInt(streak), BigInt(best)]);
       }
       const callId = await commitCall(f.ledger, agent, makeCall({}, 999));
       await time.increase(REVEAL_TIMEOUT + 1);
@@ -798,8 +796,6 @@ describe("CallLedger", () => {
       expect((await f.ledger.getCall(callId)).outcome).to.equal(Outcome.Miss);
       // 4 hits, 2 misses, 10 × minStake: 16 × 10 / 7.
       expect(await f.ledger.score(agent.address)).to.equal((160n * ONE) / 7n);
-      expect(await f.ledger.hits(agent.address)).to.equal(4);
-      expect(await f.ledger.misses(agent.address)).to.equal(2);
     });
 
     it("computeScore on the ledger uses its minStake and the seed's numbers", async () => {
@@ -864,35 +860,58 @@ describe("CallLedger", () => {
       expect((await f.ledger.consensus(ASSETS[0]!, HOUR)).direction).to.equal(Direction.Up);
     });
 
-    it("flips when the other side takes the lead past the threshold", async () => {
+    it("announces every later change of the leading side, whatever its strength; a tie announces nothing", async () => {
       const f = await loadFixture(stakedFixture);
       for (const agent of f.agents.slice(4, 8)) await f.ledger.connect(agent).deposit(1000n * USDG);
       const U = Direction.Up;
       const D = Direction.Down;
-      // 3:0 consensus Up, then 3:1 (75 %) holds, 3:2 to 3:5 hold nothing.
+      // Equal votes (no agent has a hit): 3:0 announces Up; 3:1 and 3:2 still lead Up; 3:3 is a
+      // tie (no leader, nothing); 3:4 puts Down ahead at 57.14 %, far below the 66.67 % threshold,
+      // and is announced as the seed words it; 3:5 leads Down again, which is no news.
       const { bucket, txs } = await voteRound(f, [U, U, U, D, D, D, D, D]);
       await expect(txs[2]!)
         .to.emit(f.ledger, "Consensus")
         .withArgs(ASSETS[0]!, HOUR, bucket, U, 10_000, 3, 3n * ONE, 0);
-      for (const i of [3, 4, 5, 6, 7]) await expect(txs[i]!).not.to.emit(f.ledger, "Consensus");
-      // Two more Down calls (second calls of agents 6 and 7) in the same round: 3:6 is 66.66 %,
-      // one short of the threshold; 3:7 is 70 % and flips the round to Down.
-      const extras = [makeCall({ direction: D }, 5000), makeCall({ direction: D }, 5001)];
-      const ids = [
-        await commitCall(f.ledger, f.agents[6]!, extras[0]!),
-        await commitCall(f.ledger, f.agents[7]!, extras[1]!),
-      ];
-      await expect(revealCall(f.ledger, f.agents[6]!, ids[0]!, extras[0]!)).not.to.emit(
-        f.ledger,
-        "Consensus",
-      );
-      await expect(revealCall(f.ledger, f.agents[7]!, ids[1]!, extras[1]!))
+      for (const i of [3, 4, 5, 7]) await expect(txs[i]!).not.to.emit(f.ledger, "Consensus");
+      await expect(txs[6]!)
         .to.emit(f.ledger, "Consensus")
-        .withArgs(ASSETS[0]!, HOUR, bucket, D, 7000, 10, 3n * ONE, 7n * ONE);
-      expect(await f.ledger.consensusCount()).to.equal(2);
-      expect((await f.ledger.consensusAt(1)).direction).to.equal(D);
+        .withArgs(ASSETS[0]!, HOUR, bucket, D, 5714, 7, 3n * ONE, 4n * ONE);
+      // Second Up calls of agents 0, 1 and 2 in the same round: 4:5 trails, 5:5 ties (nothing),
+      // 6:5 takes the lead back for Up at 54.54 %.
+      const extras = [0, 1, 2].map((i) => makeCall({ direction: U }, 5000 + i));
+      const ids = [];
+      for (const [i, call] of extras.entries()) ids.push(await commitCall(f.ledger, f.agents[i]!, call));
+      for (const i of [0, 1]) {
+        await expect(revealCall(f.ledger, f.agents[i]!, ids[i]!, extras[i]!)).not.to.emit(
+          f.ledger,
+          "Consensus",
+        );
+      }
+      await expect(revealCall(f.ledger, f.agents[2]!, ids[2]!, extras[2]!))
+        .to.emit(f.ledger, "Consensus")
+        .withArgs(ASSETS[0]!, HOUR, bucket, U, 5454, 11, 6n * ONE, 5n * ONE);
+      expect(await f.ledger.consensusCount()).to.equal(3);
+      const log = [];
+      for (let i = 0; i < 3; i++) {
+        const e = await f.ledger.consensusAt(i);
+        log.push([e.direction, e.strengthBps, e.voters, e.upWeight, e.downWeight]);
+      }
+      expect(log).to.deep.equal([
+        [BigInt(U), 10_000n, 3n, 3n * ONE, 0n],
+        [BigInt(D), 5714n, 7n, 3n * ONE, 4n * ONE],
+        [BigInt(U), 5454n, 11n, 6n * ONE, 5n * ONE],
+      ]);
       const [, , , last] = await f.ledger.round(ASSETS[0]!, HOUR, bucket);
-      expect(last).to.equal(D);
+      expect(last).to.equal(U);
+    });
+
+    it("announces no flip before the round's first announcement", async () => {
+      const f = await loadFixture(stakedFixture);
+      // 1:0, 1:1, 1:2 (Down leads, but no announcement yet: quorum met, 66.66 % < 66.67 %).
+      const { bucket, txs } = await voteRound(f, [Direction.Up, Direction.Down, Direction.Down]);
+      for (const tx of txs) await expect(tx).not.to.emit(f.ledger, "Consensus");
+      const [, , , last] = await f.ledger.round(ASSETS[0]!, HOUR, bucket);
+      expect(last).to.equal(Direction.None);
     });
 
     it("weights a proven agent's vote by 1 + score", async () => {
@@ -988,18 +1007,21 @@ describe("CallLedger", () => {
       await expect(wide.txs[0]!)
         .to.emit(ledger, "Consensus")
         .withArgs(ASSETS[0]!, HOUR, wide.bucket, U, 10_000, 1, vB, 0);
-      // 2 × vA is just short of 66.67 % against vB (vB > vA); 3 × vA is 75 %.
-      for (const i of [1, 2]) await expect(wide.txs[i]!).not.to.emit(ledger, "Consensus");
-      const strength = (3n * vA * 10_000n) / (vB + 3n * vA);
-      expect(strength).to.equal(7499n);
-      await expect(wide.txs[3]!)
+      // vB > vA, so one vA trails; 2 × vA takes the lead (just short of 66.67 %): a flip, announced
+      // whatever its strength; 3 × vA (75 %) still leads Down, which is no news.
+      expect(vB > vA && 2n * vA > vB).to.equal(true);
+      await expect(wide.txs[1]!).not.to.emit(ledger, "Consensus");
+      const strength = (2n * vA * 10_000n) / (vB + 2n * vA);
+      expect(strength).to.equal(6666n);
+      await expect(wide.txs[2]!)
         .to.emit(ledger, "Consensus")
-        .withArgs(ASSETS[0]!, HOUR, wide.bucket, D, strength, 4, vB, 3n * vA);
+        .withArgs(ASSETS[0]!, HOUR, wide.bucket, D, strength, 3, vB, 2n * vA);
+      await expect(wide.txs[3]!).not.to.emit(ledger, "Consensus");
       const logged = await entries(2, 5);
       expect(logged).to.deep.equal([
         [ASSETS[1]!, BigInt(HOUR), narrow.bucket, BigInt(D), 10_000n, 1n, 0n, vA],
         [ASSETS[0]!, BigInt(HOUR), wide.bucket, BigInt(U), 10_000n, 1n, vB, 0n],
-        [ASSETS[0]!, BigInt(HOUR), wide.bucket, BigInt(D), strength, 4n, vB, 3n * vA],
+        [ASSETS[0]!, BigInt(HOUR), wide.bucket, BigInt(D), strength, 3n, vB, 2n * vA],
       ]);
       // The log derives direction and strength from the tallies alone: later parameters do not
       // change an entry.

@@ -2,9 +2,22 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import type { Contract } from "ethers";
-import type { PriceOracle, TwapMathHarness, UniswapOracleHarness } from "../typechain-types";
+import {
+  IUniswapV3Pool__factory,
+  type PriceOracle,
+  type TwapMathHarness,
+  type UniswapOracleHarness,
+} from "../typechain-types";
 import { snapshotEstimatedGas } from "./shared/gas";
-import { announceReplicaMode, deployReplica, twapTick, type ReplicaStock } from "./shared/replica";
+import {
+  announceReplicaMode,
+  buildReplica,
+  deployReplica,
+  twapTick,
+  type Replica,
+  type ReplicaStock,
+} from "./shared/replica";
+import { DEFAULT_STOCKS } from "../scripts/replica/stocks";
 import { isClose, price18Bounds } from "./shared/tickPrice";
 
 /**
@@ -242,5 +255,100 @@ describe("PriceOracle on the replica", () => {
       expect(gas.priceAt).to.be.at.most(gas.uniswapPriceAt * 1.1);
     }
     console.log(`      gas (estimateGas; ours vs Uniswap's library path; ratio): ${rows.join("; ")}`);
+  });
+});
+
+describe("PriceOracle on a pool that writes an observation every second (Arbitrum's clock)", () => {
+  // Small numbers, same arithmetic as launch (300 s window, an hour of grace, 3,901 observations).
+  const W = 30;
+  const GRACE = 30;
+  const SPAN = W + GRACE;
+
+  /** A replica with one stock whose pool's ring will hold exactly SPAN + 1 observations. */
+  async function tightPool() {
+    const replica = await buildReplica({
+      stocks: DEFAULT_STOCKS.slice(0, 1),
+      observationCardinality: SPAN + 1,
+      hours: 0,
+    });
+    const stock = replica.stocks[0]!;
+    const oracle = (await (
+      await ethers.getContractFactory("PriceOracle")
+    ).deploy(await replica.usdg.getAddress(), W, replica.deployer.address)) as unknown as PriceOracle;
+    await oracle.setRequiredSpan(SPAN);
+    // Fund and approve the trader now, so that each timed swap below is the only block at its second.
+    await replica.fund(replica.trader.address, "USDG", 100_000_000n * 10n ** BigInt(replica.usdgDecimals));
+    await replica.fund(replica.trader.address, stock, 1_000_000n * 10n ** BigInt(stock.decimals));
+    for (const token of [replica.usdg, stock.token]) {
+      await token.connect(replica.trader).approve(await replica.router.getAddress(), ethers.MaxUint256);
+    }
+    return { replica, stock, oracle };
+  }
+
+  /** One swap at `at`, alternately buying and selling ~1 % of the pool, so that every one moves the tick. */
+  async function tradeAt(replica: Replica, stock: ReplicaStock, at: number, i: number) {
+    if (i % 2 === 0) await replica.swap(stock, "buy", 50_000n * 10n ** BigInt(replica.usdgDecimals), { at });
+    else await replica.swap(stock, "sell", 250n * 10n ** BigInt(stock.decimals), { at });
+  }
+
+  it("refuses a pool whose ring in use (not the slots reserved) is short; with a trade every second the margin is the grace", async () => {
+    const { replica, stock, oracle } = await loadFixture(tightPool);
+    // A new pool of the same pair (another fee tier), its slots reserved: still one observation in use.
+    const { sqrtPriceX96 } = await stock.pool.slot0();
+    await replica.factory.createPool(await replica.usdg.getAddress(), stock.address, 10_000);
+    const fresh = IUniswapV3Pool__factory.connect(
+      await replica.factory.getPool(await replica.usdg.getAddress(), stock.address, 10_000),
+      replica.deployer,
+    );
+    await fresh.initialize(sqrtPriceX96);
+    await fresh.increaseObservationCardinalityNext(SPAN + 1);
+    const reserved = await fresh.slot0();
+    expect([reserved.observationCardinality, reserved.observationCardinalityNext]).to.deep.equal([
+      1n,
+      BigInt(SPAN + 1),
+    ]);
+    await expect(oracle.setPool(stock.address, await fresh.getAddress()))
+      .to.be.revertedWithCustomError(oracle, "PriceOracleCardinalityTooLow")
+      .withArgs(await fresh.getAddress(), 1, SPAN + 1);
+    // The replica's pool: its ring grew to SPAN + 1 at its first write (the liquidity mint).
+    let t = (await time.latest()) + 1;
+    let i = 0;
+    await tradeAt(replica, stock, t, i++);
+    expect((await stock.pool.slot0()).observationCardinality).to.equal(BigInt(SPAN + 1));
+    await oracle.setPool(stock.address, stock.poolAddress);
+    t = await time.latest();
+    // The worst case: a trade every second, until the ring has wrapped.
+    for (let k = 0; k < SPAN + 5; k++) await tradeAt(replica, stock, ++t, i++);
+    const closesAt = t;
+    const [span, guaranteed, needed] = await oracle.coverage(stock.address);
+    expect([span, guaranteed, needed]).to.deep.equal([BigInt(SPAN), BigInt(SPAN), BigInt(SPAN)]);
+    // Settled up to GRACE seconds after it closes, the exit price is there, unchanged.
+    const exit = await oracle.priceAt(stock.address, closesAt);
+    for (let k = 0; k < GRACE; k++) await tradeAt(replica, stock, ++t, i++);
+    expect(t - closesAt).to.equal(GRACE);
+    expect(await oracle.priceAt(stock.address, closesAt)).to.equal(exit);
+    // One more second of trading overwrites the observation at closesAt - W: Uniswap's "OLD",
+    // as the oracle's typed error (the ledger voids such a call).
+    await tradeAt(replica, stock, ++t, i++);
+    await expect(oracle.priceAt(stock.address, closesAt))
+      .to.be.revertedWithCustomError(oracle, "PriceOracleWindowNotCovered")
+      .withArgs(stock.address, closesAt, t - SPAN + W);
+  });
+
+  it("at a realistic trading rate the same ring gives a late settle ten times the grace", async () => {
+    const { replica, stock, oracle } = await loadFixture(tightPool);
+    let t = (await time.latest()) + 1;
+    let i = 0;
+    await tradeAt(replica, stock, t, i++);
+    await oracle.setPool(stock.address, stock.poolAddress);
+    t = await time.latest();
+    // A trade every 12 s (still far busier than a stock pool off hours).
+    for (let k = 0; k < SPAN + 5; k++) await tradeAt(replica, stock, (t += 12), i++);
+    const closesAt = t;
+    const exit = await oracle.priceAt(stock.address, closesAt);
+    while (t < closesAt + 10 * GRACE) await tradeAt(replica, stock, (t += 12), i++);
+    expect(await oracle.priceAt(stock.address, closesAt)).to.equal(exit);
+    const [span] = await oracle.coverage(stock.address);
+    expect(span).to.be.greaterThanOrEqual(BigInt(12 * SPAN));
   });
 });

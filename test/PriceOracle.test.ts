@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time, takeSnapshot } from "@nomicfoundation/hardhat-network-helpers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
+import type { FunctionFragment } from "ethers";
 import { isClose, price18Bounds } from "./shared/tickPrice";
 
 /**
@@ -68,28 +69,30 @@ describe("PriceOracle (unit, mock pool)", () => {
     });
   });
 
-  describe("setPool / removePool", () => {
+  describe("setPool", () => {
     it("validates and stores the pool with both tokens' decimals, either token order, and emits PoolSet", async () => {
-      const { oracle, stock, pool, flipped } = await loadFixture(deployFixture);
+      const { oracle, stock, other, usdg, pool, Pool } = await loadFixture(deployFixture);
       const asset = await stock.getAddress();
       await expect(oracle.setPool(asset, await pool.getAddress()))
         .to.emit(oracle, "PoolSet")
         .withArgs(asset, await pool.getAddress(), ethers.ZeroAddress, true, 18, 6);
       expect(await oracle.poolOf(asset)).to.deep.equal([await pool.getAddress(), true, 18n, 6n]);
-      // Replacing is evented with the previous pool.
-      await expect(oracle.setPool(asset, await flipped.getAddress()))
+      const otherAsset = await other.getAddress();
+      const token1Pool = await Pool.deploy(await usdg.getAddress(), otherAsset, WINDOW + 1, 0);
+      await expect(oracle.setPool(otherAsset, await token1Pool.getAddress()))
         .to.emit(oracle, "PoolSet")
-        .withArgs(asset, await flipped.getAddress(), await pool.getAddress(), false, 18, 6);
-      expect(await oracle.poolOf(asset)).to.deep.equal([await flipped.getAddress(), false, 18n, 6n]);
+        .withArgs(otherAsset, await token1Pool.getAddress(), ethers.ZeroAddress, false, 18, 6);
+      expect(await oracle.poolOf(otherAsset)).to.deep.equal([await token1Pool.getAddress(), false, 18n, 6n]);
     });
 
     it("prices the same tick identically whichever token is token0", async () => {
-      const { oracle, stock, pool, flipped } = await loadFixture(deployFixture);
+      const { oracle, stock, pool, flipped, Oracle, usdg, admin } = await loadFixture(deployFixture);
       const asset = await stock.getAddress();
       await oracle.setPool(asset, await pool.getAddress());
       const fromToken0 = await oracle.price(asset);
-      await oracle.setPool(asset, await flipped.getAddress());
-      expect(await oracle.price(asset)).to.equal(fromToken0);
+      const second = await Oracle.deploy(await usdg.getAddress(), WINDOW, admin.address);
+      await second.setPool(asset, await flipped.getAddress());
+      expect(await second.price(asset)).to.equal(fromToken0);
       expect(isClose(fromToken0, price18Bounds(TICK, true, 18, 6))).to.equal(true);
       expect(fromToken0 / 10n ** 18n).to.equal(179n);
     });
@@ -116,6 +119,41 @@ describe("PriceOracle (unit, mock pool)", () => {
       await expect(oracle.setPool(asset, await small.getAddress()))
         .to.be.revertedWithCustomError(oracle, "PriceOracleCardinalityTooLow")
         .withArgs(await small.getAddress(), WINDOW, WINDOW + 1);
+      // A brand-new Uniswap pool holds a single observation.
+      const single = await Pool.deploy(asset, await usdg.getAddress(), 1, 0);
+      await expect(oracle.setPool(asset, await single.getAddress()))
+        .to.be.revertedWithCustomError(oracle, "PriceOracleCardinalityTooLow")
+        .withArgs(await single.getAddress(), 1, WINDOW + 1);
+    });
+
+    it("requires the cardinality in use to cover requiredSpan, not the slots merely reserved", async () => {
+      const { oracle, stock, usdg, Pool, admin } = await loadFixture(deployFixture);
+      const asset = await stock.getAddress();
+      expect(await oracle.requiredSpan()).to.equal(WINDOW);
+      await expect(oracle.deploymentTransaction()).to.emit(oracle, "RequiredSpanSet").withArgs(0, WINDOW);
+      const span = WINDOW + HOUR; // the window plus an hour's settle grace
+      await expect(oracle.connect(admin).setRequiredSpan(span))
+        .to.emit(oracle, "RequiredSpanSet")
+        .withArgs(WINDOW, span);
+      const pool = await Pool.deploy(asset, await usdg.getAddress(), span, 0);
+      await pool.increaseObservationCardinalityNext(6000);
+      // 6,000 slots reserved, but the ring the pool writes is still `span` long until its index wraps.
+      await expect(oracle.setPool(asset, await pool.getAddress()))
+        .to.be.revertedWithCustomError(oracle, "PriceOracleCardinalityTooLow")
+        .withArgs(await pool.getAddress(), span, span + 1);
+      await pool.setObservations(0, span + 1, 0);
+      await expect(oracle.setPool(asset, await pool.getAddress())).to.emit(oracle, "PoolSet");
+    });
+
+    it("rejects a required span below the window or beyond any cardinality", async () => {
+      const { oracle } = await loadFixture(deployFixture);
+      for (const bad of [WINDOW - 1, 65_535, 2 ** 32 - 1]) {
+        await expect(oracle.setRequiredSpan(bad))
+          .to.be.revertedWithCustomError(oracle, "PriceOracleInvalidRequiredSpan")
+          .withArgs(bad, WINDOW, 65_534);
+      }
+      await expect(oracle.setRequiredSpan(65_534)).to.emit(oracle, "RequiredSpanSet");
+      await expect(oracle.setRequiredSpan(WINDOW)).to.emit(oracle, "RequiredSpanSet");
     });
 
     it("rejects decimals that put the 18-decimal price out of range", async () => {
@@ -129,20 +167,20 @@ describe("PriceOracle (unit, mock pool)", () => {
         .withArgs(await share.getAddress(), 5, 24);
     });
 
-    it("removes a pool with PoolRemoved, and refuses to remove a missing one", async () => {
-      const { oracle, stock, pool } = await loadFixture(deployFixture);
+    it("reads both tokens' decimals on chain, whatever USDG's are", async () => {
+      const { Oracle, Token, Pool, admin, stock } = await loadFixture(deployFixture);
       const asset = await stock.getAddress();
-      await oracle.setPool(asset, await pool.getAddress());
-      await expect(oracle.removePool(asset))
-        .to.emit(oracle, "PoolRemoved")
-        .withArgs(asset, await pool.getAddress());
-      expect((await oracle.poolOf(asset))[0]).to.equal(ethers.ZeroAddress);
-      await expect(oracle.price(asset))
-        .to.be.revertedWithCustomError(oracle, "PriceOracleNoSource")
-        .withArgs(asset);
-      await expect(oracle.removePool(asset))
-        .to.be.revertedWithCustomError(oracle, "PriceOracleNoPool")
-        .withArgs(asset);
+      // USDG is documented with 6 decimals in one place and 18 in another: the oracle never assumes.
+      for (const usdgDecimals of [6n, 18n]) {
+        const usdg = await Token.deploy("USDG", usdgDecimals);
+        const oracle = await Oracle.deploy(await usdg.getAddress(), WINDOW, admin.address);
+        const pool = await Pool.deploy(asset, await usdg.getAddress(), WINDOW + 1, 0);
+        await pool.setTick(TICK);
+        await oracle.setPool(asset, await pool.getAddress());
+        expect(await oracle.poolOf(asset)).to.deep.equal([await pool.getAddress(), true, 18n, usdgDecimals]);
+        const expected = price18Bounds(TICK, true, 18, Number(usdgDecimals));
+        expect(isClose(await oracle.price(asset), expected)).to.equal(true);
+      }
     });
 
     it("lets only the owner administer, and hands ownership over in two steps", async () => {
@@ -152,9 +190,9 @@ describe("PriceOracle (unit, mock pool)", () => {
       const poolAddress = await pool.getAddress();
       const calls = [
         () => asStranger.setPool(asset, poolAddress),
-        () => asStranger.removePool(asset),
         () => asStranger.setUpdater(asset, stranger.address),
         () => asStranger.setMaxStaleness(1),
+        () => asStranger.setRequiredSpan(WINDOW),
       ];
       for (const call of calls) {
         await expect(call())
@@ -169,6 +207,113 @@ describe("PriceOracle (unit, mock pool)", () => {
       await expect(oracle.connect(updater).setMaxStaleness(7))
         .to.emit(oracle, "MaxStalenessSet")
         .withArgs(HOUR, 7);
+    });
+  });
+
+  describe("a pool, once set, always wins", () => {
+    async function poolSetFixture() {
+      const f = await deployFixture();
+      const asset = await f.stock.getAddress();
+      // The asset had pushed prices before its pool was set.
+      await f.oracle.setUpdater(asset, f.updater.address);
+      await f.oracle.connect(f.updater).pushPrice(asset, 200n * 10n ** 18n);
+      await f.oracle.setPool(asset, await f.pool.getAddress());
+      // Another pool of the same pair that someone would like to swap in.
+      const rival = await f.Pool.deploy(asset, await f.usdg.getAddress(), 6000, 0);
+      await rival.setTick(TICK + 1000);
+      return { ...f, asset, rival };
+    }
+
+    /** Every state-changing function of the oracle, each tried against the asset with a pool. */
+    const attempts: Record<string, (f: Awaited<ReturnType<typeof poolSetFixture>>) => Promise<unknown>> = {
+      setPool: async (f) => {
+        for (const candidate of [f.rival, f.pool]) {
+          await expect(f.oracle.setPool(f.asset, await candidate.getAddress()))
+            .to.be.revertedWithCustomError(f.oracle, "PriceOracleHasPool")
+            .withArgs(f.asset, await f.pool.getAddress());
+        }
+      },
+      setUpdater: async (f) => {
+        for (const updater of [f.updater.address, f.admin.address, ethers.ZeroAddress]) {
+          await f.oracle.setUpdater(f.asset, updater);
+          if (updater === ethers.ZeroAddress) continue;
+          await expect(f.oracle.connect(await ethers.getSigner(updater)).pushPrice(f.asset, 1n))
+            .to.be.revertedWithCustomError(f.oracle, "PriceOracleHasPool")
+            .withArgs(f.asset, await f.pool.getAddress());
+        }
+      },
+      pushPrice: async (f) => {
+        await expect(f.oracle.connect(f.updater).pushPrice(f.asset, 1n))
+          .to.be.revertedWithCustomError(f.oracle, "PriceOracleHasPool")
+          .withArgs(f.asset, await f.pool.getAddress());
+      },
+      setMaxStaleness: async (f) => {
+        for (const limit of [0, 1, 2 ** 32 - 1]) await f.oracle.setMaxStaleness(limit);
+      },
+      setRequiredSpan: async (f) => {
+        // A span the pool no longer meets keeps it (coverage shows the shortfall), never drops it.
+        await f.oracle.setRequiredSpan(65_534);
+        const { guaranteed, needed } = await f.oracle.coverage(f.asset);
+        expect([guaranteed, needed]).to.deep.equal([BigInt(WINDOW), 65_534n]);
+        await f.oracle.setRequiredSpan(WINDOW);
+      },
+      transferOwnership: async (f) => {
+        await f.oracle.transferOwnership(f.stranger.address);
+        await expect(f.oracle.connect(f.stranger).setPool(f.asset, await f.rival.getAddress()))
+          .to.be.revertedWithCustomError(f.oracle, "OwnableUnauthorizedAccount")
+          .withArgs(f.stranger.address);
+      },
+      acceptOwnership: async (f) => {
+        await f.oracle.transferOwnership(f.stranger.address);
+        await f.oracle.connect(f.stranger).acceptOwnership();
+        await expect(f.oracle.connect(f.stranger).setPool(f.asset, await f.rival.getAddress()))
+          .to.be.revertedWithCustomError(f.oracle, "PriceOracleHasPool")
+          .withArgs(f.asset, await f.pool.getAddress());
+      },
+      renounceOwnership: async (f) => {
+        await f.oracle.renounceOwnership();
+        expect(await f.oracle.owner()).to.equal(ethers.ZeroAddress);
+      },
+    };
+
+    it("has an attempt for every function that changes state (a new one must be added here)", async () => {
+      const { oracle } = await loadFixture(poolSetFixture);
+      const mutating = oracle.interface.fragments
+        .filter((x): x is FunctionFragment => x.type === "function")
+        .filter((x) => x.stateMutability !== "view" && x.stateMutability !== "pure")
+        .map((x) => x.name)
+        .sort();
+      expect(mutating).to.deep.equal(Object.keys(attempts).sort());
+    });
+
+    for (const [name, attempt] of Object.entries(attempts)) {
+      it(`${name} neither removes nor replaces the pool, nor brings pushed prices back`, async () => {
+        const f = await loadFixture(poolSetFixture);
+        const before = await f.oracle.price(f.asset);
+        expect(isClose(before, price18Bounds(TICK, true, 18, 6))).to.equal(true);
+        await attempt(f);
+        expect((await f.oracle.poolOf(f.asset))[0]).to.equal(await f.pool.getAddress());
+        expect(await f.oracle.price(f.asset)).to.equal(before);
+        const now = BigInt(await time.latest());
+        expect(await f.oracle.priceAt(f.asset, now - 600n)).to.equal(before);
+      });
+    }
+  });
+
+  describe("coverage", () => {
+    it("reports the span the buffer holds now, what its cardinality guarantees, and what is required", async () => {
+      const { oracle, stock, pool } = await loadFixture(deployFixture);
+      const asset = await stock.getAddress();
+      await expect(oracle.coverage(asset))
+        .to.be.revertedWithCustomError(oracle, "PriceOracleNoPool")
+        .withArgs(asset);
+      await oracle.setPool(asset, await pool.getAddress());
+      const oldest = await pool.oldest();
+      let now = BigInt(await time.latest());
+      expect(await oracle.coverage(asset)).to.deep.equal([now - oldest, BigInt(WINDOW), BigInt(WINDOW)]);
+      await time.increase(100);
+      now = BigInt(await time.latest());
+      expect((await oracle.coverage(asset)).span).to.equal(now - oldest);
     });
   });
 
@@ -196,8 +341,8 @@ describe("PriceOracle (unit, mock pool)", () => {
       await expect(oracle.priceAt(asset, oldestCovered - 1n))
         .to.be.revertedWithCustomError(oracle, "PriceOracleWindowNotCovered")
         .withArgs(asset, oldestCovered - 1n, oldestCovered);
-      // A pool with no observation at all (observe reverts) reports 0; the ring that has not wrapped
-      // yet (oldest in slot 0) is exercised on the replica.
+      // A pool with no observation at all (observe reverts "I") reports 0; the ring that has not
+      // wrapped yet (oldest in slot 0) is exercised on the replica.
       await pool.setObservations(0, 0, 0);
       const now = await time.latest();
       await expect(oracle.price(asset))
@@ -210,6 +355,12 @@ describe("PriceOracle (unit, mock pool)", () => {
       const asset = await stock.getAddress();
       await oracle.setPool(asset, await pool.getAddress());
       await pool.setFailSilently(true);
+      await expect(oracle.price(asset))
+        .to.be.revertedWithCustomError(oracle, "PriceOracleObserveFailed")
+        .withArgs(await pool.getAddress());
+      // Nor a revert with any reason but Uniswap's own "OLD" and "I".
+      await pool.setFailSilently(false);
+      await pool.setFailOddly(true);
       await expect(oracle.price(asset))
         .to.be.revertedWithCustomError(oracle, "PriceOracleObserveFailed")
         .withArgs(await pool.getAddress());
@@ -321,7 +472,7 @@ describe("PriceOracle (unit, mock pool)", () => {
       expect(await oracle.price(asset)).to.equal(P2);
     });
 
-    it("gives way to a pool once one is set, and applies again after the pool is removed", async () => {
+    it("gives way to a pool once one is set, for good", async () => {
       const { oracle, asset, asUpdater, usdg, Pool } = await loadFixture(pushedFixture);
       await asUpdater.pushPrice(asset, P1);
       const pushedAt = BigInt(await time.latest());
@@ -336,10 +487,6 @@ describe("PriceOracle (unit, mock pool)", () => {
       await expect(asUpdater.pushPrice(asset, P2))
         .to.be.revertedWithCustomError(oracle, "PriceOracleHasPool")
         .withArgs(asset, await pool.getAddress());
-      await oracle.removePool(asset);
-      expect(await oracle.price(asset)).to.equal(P1);
-      await expect(asUpdater.pushPrice(asset, P2)).to.emit(oracle, "PricePushed");
-      expect(await oracle.price(asset)).to.equal(P2);
     });
 
     it("keeps one checkpoint per second: a second push in the same block replaces the first", async () => {

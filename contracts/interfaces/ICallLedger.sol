@@ -161,7 +161,9 @@ interface ICallLedger {
     event Settled(uint256 indexed callId, address indexed agent, Outcome outcome, uint256 exitPrice);
     /// @notice Call `callId` was never revealed and counts as a miss.
     event Expired(uint256 indexed callId, address indexed agent);
-    /// @notice Round `(asset, window, bucket)` reached consensus on `direction`, or flipped to it.
+    /// @notice Round `(asset, window, bucket)` reached consensus on `direction` (quorum and
+    /// threshold), or, after that first announcement, its leading side changed to `direction`
+    /// (a flip, announced whatever its strength; a tie has no leader and announces nothing).
     /// @param strengthBps The leading side's share of all votes, rounded down.
     event Consensus(
         address indexed asset,
@@ -270,28 +272,11 @@ interface ICallLedger {
     /// @notice The agent's full record.
     function record(address agent) external view returns (AgentRecord memory);
 
-    /// @notice The agent's stake.
-    function stake(address agent) external view returns (uint256);
-
-    /// @notice The agent's settled hits.
-    function hits(address agent) external view returns (uint256);
-
-    /// @notice The agent's misses (settled against, plus expired).
-    function misses(address agent) external view returns (uint256);
-
-    /// @notice The agent's voided calls.
-    function voids(address agent) external view returns (uint256);
-
-    /// @notice The agent's current run of consecutive hits.
-    function streak(address agent) external view returns (uint256);
-
-    /// @notice The agent's longest run of consecutive hits.
-    function bestStreak(address agent) external view returns (uint256);
-
     /// @notice Everything stored about call `callId` (all zero for an unknown id).
     function getCall(uint256 callId) external view returns (CallView memory);
 
-    /// @notice Tallies of round `(asset, window, bucket)` and the direction of its last consensus.
+    /// @notice Tallies of round `(asset, window, bucket)` and the side it last announced (its first
+    /// consensus, or the latest flip since; `None` before the first announcement).
     function round(
         address asset,
         uint32 window,

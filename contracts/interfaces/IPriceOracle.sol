@@ -6,7 +6,8 @@ pragma solidity 0.8.28;
 /// pools (or, for an asset with no pool, from a named updater's pushed checkpoints).
 /// @dev Every price is USDG per whole token with 18 decimals, whatever the tokens' own decimals.
 /// Invariants:
-/// - An asset with a pool is priced from that pool only; pushes for it are refused.
+/// - An asset with a pool is priced from that pool only, for good: no function removes or replaces
+///   a pool once set, and pushes for it are refused.
 /// - `priceAt(asset, t)` depends only on the pool's accumulator values at `t - twapWindow` and `t`,
 ///   so it returns the same number whenever it is called, as long as the buffer still covers it.
 /// - Every window and deadline is measured with `block.timestamp` (on Arbitrum chains
@@ -48,12 +49,12 @@ interface IPriceOracle {
     /// @param token0 The pool's token0.
     /// @param token1 The pool's token1.
     error PriceOracleWrongPool(address asset, address pool, address token0, address token1);
-    /// @notice The pool's observation buffer is too small to always cover the window.
-    /// @dev A pool writes at most one observation per second, so `twapWindow + 1` observations always
-    /// reach back at least `twapWindow` seconds.
+    /// @notice The pool's observation buffer is too small to always cover `requiredSpan` seconds.
+    /// @dev A pool writes at most one observation per second, so `requiredSpan + 1` observations always
+    /// reach back at least `requiredSpan` seconds.
     /// @param pool The rejected pool.
     /// @param cardinality The pool's current observation cardinality.
-    /// @param required The smallest accepted cardinality, `twapWindow + 1`.
+    /// @param required The smallest accepted cardinality, `requiredSpan + 1`.
     error PriceOracleCardinalityTooLow(address pool, uint16 cardinality, uint256 required);
     /// @notice The tokens' decimals put the 18-decimal price out of the range the math supports:
     /// `18 + assetDecimals - usdgDecimals` must lie in [0, 38].
@@ -61,13 +62,20 @@ interface IPriceOracle {
     /// @param assetDecimals The asset's `decimals()`.
     /// @param usdgDecimals USDG's `decimals()`.
     error PriceOracleUnsupportedDecimals(address asset, uint8 assetDecimals, uint8 usdgDecimals);
-    /// @notice `removePool` was called for an asset that has no pool.
+    /// @notice `coverage` was asked about an asset that has no pool.
     /// @param asset The stock token.
     error PriceOracleNoPool(address asset);
-    /// @notice A price was pushed for an asset that has a pool: the pool always wins.
+    /// @notice A price was pushed, or a pool set, for an asset that already has a pool: the pool
+    /// always wins, and is never replaced.
     /// @param asset The stock token.
     /// @param pool The asset's pool.
     error PriceOracleHasPool(address asset, address pool);
+    /// @notice `setRequiredSpan` was given a span below the TWAP window, or one no pool's observation
+    /// cardinality (a uint16) could cover.
+    /// @param requiredSpan The rejected span, in seconds.
+    /// @param min The smallest accepted span, `twapWindow`.
+    /// @param max The largest accepted span, 65534.
+    error PriceOracleInvalidRequiredSpan(uint32 requiredSpan, uint256 min, uint256 max);
     /// @notice A price was pushed by an account that is not the asset's updater.
     /// @param asset The stock token.
     /// @param caller The account that tried to push.
@@ -77,10 +85,11 @@ interface IPriceOracle {
     /// @param price18 The rejected price.
     error PriceOracleInvalidPrice(address asset, uint256 price18);
 
-    /// @notice `asset` is now priced from `pool` (replacing `previousPool` if it is not zero).
+    /// @notice `asset` is now priced from `pool`, for good.
     /// @param asset The stock token.
-    /// @param pool The new pool.
-    /// @param previousPool The pool it replaced, or zero.
+    /// @param pool The pool.
+    /// @param previousPool Always zero: a pool is never replaced. Kept so that the event's signature,
+    /// which indexers match, stays the same.
     /// @param assetIsToken0 Whether the asset is the pool's token0.
     /// @param assetDecimals The asset's `decimals()`, read when the pool was set.
     /// @param usdgDecimals USDG's `decimals()`, read when the pool was set.
@@ -92,10 +101,6 @@ interface IPriceOracle {
         uint8 assetDecimals,
         uint8 usdgDecimals
     );
-    /// @notice `asset` is no longer priced from `pool`; pushed prices apply again.
-    /// @param asset The stock token.
-    /// @param pool The removed pool.
-    event PoolRemoved(address indexed asset, address indexed pool);
     /// @notice `updater` may now push prices for `asset` (zero: nobody may).
     /// @param asset The stock token.
     /// @param previousUpdater The account that could push before.
@@ -111,6 +116,10 @@ interface IPriceOracle {
     /// @param previousMaxStaleness The former limit, in seconds.
     /// @param maxStaleness The new limit, in seconds.
     event MaxStalenessSet(uint32 previousMaxStaleness, uint32 maxStaleness);
+    /// @notice The history a pool must be able to hold, checked by `setPool`, changed.
+    /// @param previousRequiredSpan The former span, in seconds.
+    /// @param requiredSpan The new span, in seconds.
+    event RequiredSpanSet(uint32 previousRequiredSpan, uint32 requiredSpan);
 
     /// @notice The TWAP price of `asset` over the `twapWindow` seconds ending now.
     /// @param asset The stock token.
@@ -135,6 +144,22 @@ interface IPriceOracle {
     /// @notice The largest age, in seconds, of a pushed price that `price`/`priceAt` accept.
     function maxStaleness() external view returns (uint32);
 
+    /// @notice The seconds of history a pool's buffer must always hold for `setPool` to accept it
+    /// (`twapWindow` at deployment; in [twapWindow, 65534]).
+    /// @dev The oracle does not know the ledger's windows: the owner sets this to what settling
+    /// needs, `twapWindow` + the settle grace (docs/price-oracle.md, "Coverage of the window").
+    function requiredSpan() external view returns (uint32);
+
+    /// @notice How far back the pool of `asset` reaches, for monitors (PriceOracleNoPool without a pool).
+    /// @dev A call whose exit window starts before `block.timestamp - span` can no longer be priced
+    /// and is voided when settled.
+    /// @param asset The stock token.
+    /// @return span Seconds from the pool's oldest observation to now: the history it holds now.
+    /// @return guaranteed `observationCardinality - 1`: the fewest seconds the full ring holds
+    /// however busy the pool (one observation per second at most).
+    /// @return needed `requiredSpan`.
+    function coverage(address asset) external view returns (uint256 span, uint256 guaranteed, uint256 needed);
+
     /// @notice The pool `asset` is priced from, with what `setPool` read from chain.
     /// @param asset The stock token.
     /// @return pool The pool, or zero when the asset has none.
@@ -149,16 +174,19 @@ interface IPriceOracle {
     /// @param asset The stock token.
     function updaterOf(address asset) external view returns (address);
 
-    /// @notice Prices `asset` from `pool` from now on (owner only); replaces any previous pool.
-    /// @dev Checks the pool is the (`asset`, USDG) pair and that its observation cardinality is at
-    /// least `twapWindow + 1`; reads and stores both tokens' `decimals()`.
+    /// @notice Prices `asset` from `pool` from now on, for good (owner only, once per asset: an asset
+    /// that has a pool reverts with PriceOracleHasPool).
+    /// @dev Checks the pool is the (`asset`, USDG) pair and that its observation cardinality (the ring
+    /// in use, not `observationCardinalityNext`) is at least `requiredSpan + 1`; reads and stores
+    /// both tokens' `decimals()`.
     /// @param asset The stock token.
     /// @param pool A Uniswap v3 pool of `asset` against USDG.
     function setPool(address asset, address pool) external;
 
-    /// @notice Stops pricing `asset` from its pool (owner only); pushed prices apply again.
-    /// @param asset The stock token.
-    function removePool(address asset) external;
+    /// @notice Sets the seconds of history a pool must always hold for `setPool` (owner only).
+    /// Pools already set are kept whatever their cardinality; `coverage` shows how they compare.
+    /// @param newRequiredSpan The new span, in [twapWindow, 65534] seconds.
+    function setRequiredSpan(uint32 newRequiredSpan) external;
 
     /// @notice Names the account that may push prices for `asset` (owner only; zero revokes).
     /// @param asset The stock token.

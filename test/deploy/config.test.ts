@@ -59,6 +59,9 @@ describe("deploy config", function () {
     ["threshold", { thresholdBps: 5000 }, /thresholdBps must be an integer from 5001 to 10000/],
     ["windows", { windows: [] }, /windows must list at least one window/],
     ["minStake", { minStake: "0" }, /minStake must be a positive integer string/],
+    // twapWindow + settleGrace must fit a pool's observation buffer (at most 65,534 seconds).
+    ["settleGrace", { settleGrace: 65_235 }, /settleGrace must be an integer from 0 to 65234/],
+    ["twapWindow", { twapWindow: 65_535 }, /twapWindow must be an integer from 1 to 65534/],
     ["replica", { replica: true }, /replica can only be true on hardhat or localhost/],
   ] as const) {
     it(`refuses a live network with a bad ${field}, naming the field`, function () {

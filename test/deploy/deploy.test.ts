@@ -33,6 +33,7 @@ describe("deploy on the replica", function () {
     expect(await ledger.thresholdBps()).to.equal(6667n);
     for (const window of config.windows) expect(await ledger.windowAllowed(window)).to.equal(true);
     expect(await oracle.twapWindow()).to.equal(300n);
+    expect(await oracle.requiredSpan()).to.equal(BigInt(config.twapWindow + config.settleGrace));
     for (const stock of deployment.replica!.stocks) {
       const [pool] = await oracle.poolOf(stock.address);
       expect(pool).to.equal(stock.poolAddress);
@@ -43,6 +44,7 @@ describe("deploy on the replica", function () {
     expect(names).to.include.members([
       "ledger.minStake",
       "oracle.usdg",
+      "oracle.requiredSpan",
       "registry keeper role",
       "ledger.owner",
     ]);

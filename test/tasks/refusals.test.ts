@@ -21,6 +21,8 @@ import {
   WrongCallStatusError,
 } from "@augur/agent";
 import { seal } from "@augur/scorer";
+import { MockStockToken__factory } from "../../typechain-types";
+import { openPool } from "../../scripts/replica/pools";
 import { AGENT, agentsOnReplica, expectRefusal, freshVault, OTHER_AGENT, quietly, UNSTAKED } from "./helpers";
 
 const CALL = {
@@ -309,6 +311,13 @@ describe("tasks refuse bad arguments before sending anything", function () {
       );
       await expectRefusal(
         "oracle:set-pool",
+        { asset: "NVDA", pool: nvdaPool, account: "0", json: true },
+        BadArgumentError,
+        /--asset is already priced by its pool .*: a pool, once set, is never replaced/,
+        "0",
+      );
+      await expectRefusal(
+        "oracle:set-pool",
         { asset: "NOPE", pool: nvdaPool, account: "0", json: true },
         UnknownAssetError,
         /unknown asset NOPE/,
@@ -316,13 +325,42 @@ describe("tasks refuse bad arguments before sending anything", function () {
       );
     });
 
-    it("oracle:set-pool re-registers a pool (owner), oracle:push refuses pooled assets and bad prices", async function () {
+    it("oracle:set-pool prices an asset from its new pool (owner), once", async function () {
       const deployment = await loadFixture(agentsOnReplica);
-      const nvdaPool = deployment.record.stocks.find((s) => s.symbol === "NVDA")!.pool!;
+      const replica = deployment.replica!;
+      const [admin] = await hre.ethers.getSigners();
+      const token = await new MockStockToken__factory(admin!).deploy(
+        "Newco (replica)",
+        "NEW",
+        admin!.address,
+      );
+      const usdg = await replica.usdg.getAddress();
+      const address = await token.getAddress();
+      const spec = {
+        symbol: "NEW",
+        name: "Newco (replica)",
+        price: "50",
+        fee: 3000,
+        usdgIsToken0: BigInt(usdg) < BigInt(address),
+      };
+      const { stock } = await openPool(admin!, replica, token, spec, {
+        observationCardinality: 720,
+        liquidityUsdg: 1_000_000n * 10n ** 6n,
+      });
       const done = (await quietly(() =>
-        hre.run("oracle:set-pool", { asset: "NVDA", pool: nvdaPool, account: "0", json: true }),
+        hre.run("oracle:set-pool", { asset: address, pool: stock.poolAddress, account: "0", json: true }),
       )) as { pool: string };
-      expect(done.pool).to.equal(nvdaPool);
+      expect(done.pool).to.equal(stock.poolAddress);
+      await expectRefusal(
+        "oracle:set-pool",
+        { asset: address, pool: stock.poolAddress, account: "0", json: true },
+        BadArgumentError,
+        /--asset is already priced by its pool .*: a pool, once set, is never replaced/,
+        "0",
+      );
+    });
+
+    it("oracle:push refuses pooled assets and bad prices", async function () {
       await expectRefusal(
         "oracle:push",
         { asset: "NVDA", price: "180", account: "0", json: true },
