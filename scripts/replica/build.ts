@@ -36,7 +36,7 @@ export async function buildReplica(options: Partial<BuildOptions> = {}): Promise
   if (!deployer || !trader) throw new Error("the replica needs two signers (deployer, trader)");
 
   const { factory, router, positionManager } = await deployUniswap(deployer);
-  const { usdg, stocks: tokens } = await deployTokens(deployer, settings.stocks);
+  const { usdg, stocks: tokens, stockFactory } = await deployTokens(deployer, settings.stocks);
 
   const stocks: ReplicaStock[] = [];
   const events = new Map<string, PoolEvent[]>();
@@ -67,6 +67,7 @@ export async function buildReplica(options: Partial<BuildOptions> = {}): Promise
       usdgDecimals: Number(await usdg.decimals()),
       stocks,
       factory,
+      stockFactory,
       router,
       positionManager,
       deployer,

@@ -52,6 +52,11 @@ export interface Replica {
   usdgDecimals: number;
   stocks: readonly ReplicaStock[];
   factory: IUniswapV3Factory;
+  /**
+   * The contract whose `Deployed` events list the stock tokens: `MockStockFactory` on the replica, the
+   * config's `stockFactory` on a fork ("" when the config names none).
+   */
+  stockFactory: string;
   /** Uniswap SwapRouter (official artifact ABI). */
   router: Contract;
   /** Uniswap NonfungiblePositionManager (official artifact ABI). */
