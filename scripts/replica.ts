@@ -23,6 +23,7 @@ async function describeReplica(replica: Replica) {
     deployer: replica.deployer.address,
     trader: replica.trader.address,
     usdg: { address: await replica.usdg.getAddress(), decimals: replica.usdgDecimals },
+    stockFactory: replica.stockFactory,
     uniswap: {
       factory: await replica.factory.getAddress(),
       swapRouter: await replica.router.getAddress(),

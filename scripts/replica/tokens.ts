@@ -1,5 +1,6 @@
 import { getCreate2Address, id, keccak256, type Signer } from "ethers";
 import {
+  MockDecimalsToken__factory,
   MockStockFactory__factory,
   MockStockToken__factory,
   MockUSDG__factory,
@@ -19,14 +20,19 @@ import type { StockSpec } from "./stocks";
 export async function deployTokens(
   signer: Signer,
   specs: readonly StockSpec[],
+  usdgDecimals = 6,
 ): Promise<{ usdg: MockUSDG; stocks: MockStockToken[]; stockFactory: string }> {
   const deployer = await new ReplicaDeployer__factory(signer).deploy();
   await deployer.waitForDeployment();
   const factory = await new MockStockFactory__factory(signer).deploy();
   await factory.waitForDeployment();
 
-  const usdgInit = new MockUSDG__factory().getDeployTransaction().then((tx) => tx.data);
-  const usdgAddress = await create2(deployer, id("USDG"), await usdgInit);
+  // MockUSDG has 6 decimals; another count gets the same open-mint ERC-20 with those decimals.
+  const usdgInit =
+    usdgDecimals === 6
+      ? (await new MockUSDG__factory().getDeployTransaction()).data
+      : (await new MockDecimalsToken__factory().getDeployTransaction("USDG", usdgDecimals)).data;
+  const usdgAddress = await create2(deployer, id("USDG"), usdgInit);
   const usdg = MockUSDG__factory.connect(usdgAddress, signer);
 
   const owner = await signer.getAddress();

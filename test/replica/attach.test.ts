@@ -62,7 +62,7 @@ describe("replica: fork path (config and attaching to existing pools)", function
   });
 
   it("refuses a chain whose addresses are not filled in, naming what is missing", function () {
-    expect(() => chainEntry(1)).to.throw("no entry for chain 1");
+    expect(() => chainEntry(1, DEFAULT_CONFIG_PATH)).to.throw("no entry for chain 1");
     // Mainnet has every official address; its stock list is read from the chain, not typed in.
     expect(missingFields(committed.chains["4663"]!)).to.deep.equal(["stocks"]);
     expect(missingFields(committed.chains["46630"]!)).to.deep.equal([
@@ -73,7 +73,7 @@ describe("replica: fork path (config and attaching to existing pools)", function
     ]);
     for (const id of [4663, 46630]) {
       const missing = missingFields(committed.chains[String(id)]!);
-      expect(() => chainEntry(id)).to.throw(`lacks ${missing.join(", ")}`);
+      expect(() => chainEntry(id, DEFAULT_CONFIG_PATH)).to.throw(`lacks ${missing.join(", ")}`);
     }
   });
 
