@@ -96,6 +96,8 @@ async function main(): Promise<number> {
         LOCALHOST_RPC_URL: node.url,
         LOCALHOST_CHAIN_ID: CHAIN_ID,
         REPLICA_OUT: replicaSummary,
+        // A few hours before the fork are enough: the fork fixture trades 8 more hours itself.
+        REPLICA_HOURS: "4",
       },
     );
     writeFileSync(configFile, `${JSON.stringify(rehearsalConfig(replicaSummary), null, 2)}\n`);

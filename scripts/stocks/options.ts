@@ -51,7 +51,8 @@ export function parseStocksOptions(argv: readonly string[]): StocksOptions {
       },
     }));
   } catch (error) {
-    throw new StocksUsageError((error as Error).message);
+    // Node's parser explains some mistakes over several lines: the first says what is wrong.
+    throw new StocksUsageError((error as Error).message.split("\n")[0]!);
   }
   const help = values.help ?? false;
   if (help) return { rpc: "", config: undefined, out: undefined, factory: undefined, fromBlock: 0, help };
