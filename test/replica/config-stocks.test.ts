@@ -1,9 +1,11 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { spawnSync } from "node:child_process";
+import { ZeroAddress } from "ethers";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { MockStockToken__factory } from "../../typechain-types";
 import { readStockListing } from "../../scripts/stocks/listing";
+import { parseStocksOptions, STOCKS_HELP, StocksUsageError } from "../../scripts/stocks/options";
 import { announceReplicaMode, buildReplica } from "../shared/replica";
 
 /** The replica (its stocks come from MockStockFactory), plus a factory token with no pool and an empty pool. */
@@ -60,27 +62,49 @@ describe("config:stocks: the stock list read from the chain", function () {
     expect(failure).to.contain(`no contract at the stock factory address ${replica.trader.address}`);
   });
 
-  it("the command: --help, and one clear line with a non-zero exit on bad input", function () {
-    const help = configStocks("--help");
-    expect(help.status).to.equal(0);
-    expect(help.stdout).to.contain("Usage: npm run config:stocks -- --rpc <url>");
+  it("validates its flags, each mistake in one line", function () {
+    const ok = parseStocksOptions([
+      "--rpc",
+      "https://rpc.example",
+      "--from-block",
+      "12",
+      "--factory",
+      ZeroAddress,
+    ]);
+    expect([ok.rpc, ok.fromBlock, ok.factory, ok.out]).to.deep.equal([
+      "https://rpc.example",
+      12,
+      ZeroAddress,
+      undefined,
+    ]);
+    expect(parseStocksOptions(["--help"]).help).to.equal(true);
     for (const [args, message] of [
       [[], "--rpc <url> is required"],
       [["--rpc", "localhost:8545"], "--rpc must be an http(s) or ws(s) URL"],
       [["--rpc", "http://127.0.0.1:1", "--factory", "0x12"], "--factory must be an address"],
       [["--rpc", "http://127.0.0.1:1", "--from-block", "1.5"], "--from-block must be a whole block number"],
       [["--rpc", "http://127.0.0.1:1", "--from-block", "-3"], "argument is ambiguous"],
+      [["--rpc", "http://127.0.0.1:1", "--out", ""], "--out must name a file"],
       [["--rpc", "http://127.0.0.1:1", "--bogus"], "Unknown option '--bogus'"],
     ] as const) {
-      const run = configStocks(...args);
-      expect(run.status, args.join(" ")).to.equal(2);
-      expect(run.stderr.trim().split("\n"), run.stderr).to.have.length(1);
-      expect(run.stderr).to.contain(message);
+      expect(() => parseStocksOptions(args), args.join(" "))
+        .to.throw(StocksUsageError, message)
+        .with.property("message")
+        .that.does.not.contain("\n");
     }
-    // A chain that cannot be reached: one line, exit 1.
+  });
+
+  it("the command: --help, exit 2 on a bad flag and 1 on an unreachable chain, one line each", function () {
+    const help = configStocks("--help");
+    expect(help.status).to.equal(0);
+    expect(help.stdout).to.equal(STOCKS_HELP);
+    const bad = configStocks("--rpc", "http://127.0.0.1:1", "--from-block", "-3");
+    expect([bad.status, bad.stderr.trim().split("\n").length]).to.deep.equal([2, 1]);
+    expect(bad.stderr).to.match(
+      /^config:stocks: Option '--from-block' argument is ambiguous\. \(see --help\)/,
+    );
     const down = configStocks("--rpc", "http://127.0.0.1:1");
-    expect(down.status).to.equal(1);
-    expect(down.stderr.trim().split("\n")).to.have.length(1);
+    expect([down.status, down.stderr.trim().split("\n").length]).to.deep.equal([1, 1]);
     expect(down.stderr).to.match(/^config:stocks: /);
   });
 });
