@@ -53,6 +53,19 @@ function remote(urlVariable: string, chainId: number): NetworkUserConfig {
 
 const forkUrl = process.env.FORK_URL;
 
+/** A chain id from the environment (the fork rehearsal poses a node as Robinhood Chain), else 31337. */
+function chainIdFrom(variable: string): number {
+  const text = process.env[variable];
+  if (text === undefined || text === "") return 31337;
+  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${variable} must be a positive chain id, not '${text}'`);
+  return Number(text);
+}
+
+// Forking runs calls at (or before) the fork block under the remote chain's hardfork history, which
+// Hardhat knows only for a few chains. Robinhood Chain (Arbitrum Nitro, ArbOS 20+) has run Cancun
+// opcodes from its first block; the contracts target Cancun too.
+const ROBINHOOD_HARDFORKS = { hardforkHistory: { cancun: 0 } };
+
 const config: HardhatUserConfig = {
   solidity: {
     compilers: [{ version: "0.8.28", settings: OPTIMIZED }],
@@ -69,7 +82,9 @@ const config: HardhatUserConfig = {
   },
   networks: {
     hardhat: {
-      chainId: 31337,
+      // HARDHAT_CHAIN_ID: what `hardhat node` claims to be (4663 in the fork rehearsal of `npm test`).
+      chainId: chainIdFrom("HARDHAT_CHAIN_ID"),
+      chains: { 4663: ROBINHOOD_HARDFORKS, 46630: ROBINHOOD_HARDFORKS },
       // Pools and the ledger are exercised with many accounts in the model-based tests.
       accounts: { count: 20 },
       ...(forkUrl
@@ -78,10 +93,17 @@ const config: HardhatUserConfig = {
               url: forkUrl,
               ...(process.env.FORK_BLOCK ? { blockNumber: Number(process.env.FORK_BLOCK) } : {}),
             },
+            // Gas is play money on a fork. Left to derive it, Hardhat gave the first local block a base fee
+            // (640,329 wei) far above the forked block's own (a few wei after hours of empty blocks), which
+            // ethers bids from: every first transaction was refused.
+            initialBaseFeePerGas: 0,
           }
         : {}),
     },
-    localhost: { url: process.env.LOCALHOST_RPC_URL ?? "http://127.0.0.1:8545", chainId: 31337 },
+    localhost: {
+      url: process.env.LOCALHOST_RPC_URL ?? "http://127.0.0.1:8545",
+      chainId: chainIdFrom("LOCALHOST_CHAIN_ID"),
+    },
     robinhoodTestnet: remote("ROBINHOOD_TESTNET_RPC_URL", 46630),
     robinhood: remote("ROBINHOOD_RPC_URL", 4663),
   },

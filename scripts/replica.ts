@@ -5,7 +5,8 @@
  *   npx hardhat node                                          # one shell
  *   npx hardhat run scripts/replica.ts --network localhost    # another
  *
- * Writes `.data/replica-<chainId>.json` (or REPLICA_OUT) and prints the same JSON. The deployment
+ * Writes `.data/replica-<chainId>.json` (or REPLICA_OUT) and prints the same JSON. REPLICA_HOURS
+ * sets the hours of trading history (48 by default, as in the fixture). The deployment
  * code is the fixture's (`scripts/replica/build.ts`), so the node holds exactly what tests see.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -23,6 +24,7 @@ async function describeReplica(replica: Replica) {
     deployer: replica.deployer.address,
     trader: replica.trader.address,
     usdg: { address: await replica.usdg.getAddress(), decimals: replica.usdgDecimals },
+    stockFactory: replica.stockFactory,
     uniswap: {
       factory: await replica.factory.getAddress(),
       swapRouter: await replica.router.getAddress(),
@@ -49,7 +51,12 @@ async function main(): Promise<void> {
       "note: building on the in-process network, which ends with this command; use --network localhost",
     );
   }
-  const replica = await buildReplica();
+  // REPLICA_HOURS: a shorter (or longer) history than the fixture's 48 h (the fork rehearsal's is short).
+  const hours = process.env.REPLICA_HOURS;
+  if (hours !== undefined && !/^[0-9]+$/.test(hours)) {
+    throw new Error(`REPLICA_HOURS must be a whole number of hours, not '${hours}'`);
+  }
+  const replica = await buildReplica(hours === undefined ? {} : { hours: Number(hours) });
   const summary = await describeReplica(replica);
   const out = process.env.REPLICA_OUT ?? join(".data", `replica-${summary.chainId}.json`);
   mkdirSync(dirname(out), { recursive: true });

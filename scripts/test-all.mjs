@@ -18,6 +18,8 @@ const steps = [
   { name: "eslint", cmd: "npm", args: ["run", "--silent", "lint:ts"] },
   { name: "prettier", cmd: "npm", args: ["run", "--silent", "format:check"] },
   { name: "contracts", cmd: "npx", args: ["hardhat", "test"], suite: "contracts" },
+  // The replica suite in fork mode against a local node posing as Robinhood Chain (docs/replica.md).
+  { name: "fork rehearsal", cmd: "npx", args: ["tsx", "scripts/fork-rehearsal.ts"], suite: "fork rehearsal" },
   { name: "packages", cmd: "npm", args: ["test", "--workspaces", "--if-present"], suite: "packages" },
 ];
 

@@ -160,9 +160,13 @@ describe("PriceOracle on the replica", () => {
     const router = replica.router.connect(trader) as Contract;
     const figures: string[] = [];
     for (const { stock, assetIsToken0 } of bothOrders(markets)) {
+      // The price limit stops each swap; only the amount that moves the price is pulled. On a fork the
+      // trader trades what the fixture borrowed from the pools (a few % of each).
       const big = 10n ** 30n;
-      await replica.fund(trader.address, "USDG", big);
-      await replica.fund(trader.address, stock, big);
+      if (replica.mode === "replica") {
+        await replica.fund(trader.address, "USDG", big);
+        await replica.fund(trader.address, stock, big);
+      }
       for (const token of [replica.usdg, stock.token]) {
         await (await token.connect(trader).approve(await router.getAddress(), ethers.MaxUint256)).wait();
       }

@@ -9,7 +9,7 @@ import {
   MockUSDG__factory,
   type IERC20,
 } from "../../typechain-types";
-import { canonicalPoolAddress, deployPeriphery } from "./uniswap";
+import { POOL_INIT_CODE_HASH, canonicalPoolAddress, deployPeriphery } from "./uniswap";
 import { createReplica, readPoolEvent } from "./session";
 import type { ChainEntry } from "./chains";
 import type { PoolEvent } from "./history";
@@ -27,6 +27,13 @@ export async function attachSurface(entry: ChainEntry, chainId: number): Promise
   const [deployer, trader] = await ethers.getSigners();
   if (!deployer || !trader) throw new Error("the replica needs two signers (deployer, trader)");
 
+  // The chain's pools must be the bytecode Uniswap's periphery was built for, or no router finds them.
+  const initCodeHash = (entry.poolInitCodeHash || POOL_INIT_CODE_HASH).toLowerCase();
+  if (initCodeHash !== POOL_INIT_CODE_HASH) {
+    throw new Error(
+      `chain ${chainId}: pool init code hash ${initCodeHash} is not Uniswap v3's ${POOL_INIT_CODE_HASH}; SwapRouter cannot trade its pools`,
+    );
+  }
   const factory = IUniswapV3Factory__factory.connect(entry.uniswapV3Factory, deployer);
   const { router, positionManager } = await deployPeriphery(
     deployer,
@@ -48,12 +55,16 @@ export async function attachSurface(entry: ChainEntry, chainId: number): Promise
     if (poolAddress === ZeroAddress) {
       throw new Error(`no ${listed.symbol}/USDG pool with fee ${listed.fee} on chain ${chainId}`);
     }
-    if (
-      poolAddress.toLowerCase() !==
-      canonicalPoolAddress(entry.uniswapV3Factory, entry.usdg, listed.address, listed.fee).toLowerCase()
-    ) {
+    const expected = canonicalPoolAddress(
+      entry.uniswapV3Factory,
+      entry.usdg,
+      listed.address,
+      listed.fee,
+      initCodeHash,
+    );
+    if (poolAddress.toLowerCase() !== expected.toLowerCase()) {
       throw new Error(
-        `${listed.symbol}: the factory's pools are not Uniswap's canonical bytecode; SwapRouter cannot trade them`,
+        `${listed.symbol}: the factory's pool ${poolAddress} is not at ${expected} (CREATE2 with init code hash ${initCodeHash}); SwapRouter cannot trade it`,
       );
     }
     const pool = IUniswapV3Pool__factory.connect(poolAddress, deployer);
@@ -107,6 +118,7 @@ export async function attachSurface(entry: ChainEntry, chainId: number): Promise
       usdgDecimals,
       stocks,
       factory,
+      stockFactory: entry.stockFactory ?? "",
       router,
       positionManager,
       deployer,

@@ -11,14 +11,19 @@ import { DEFAULT_STOCKS, type StockSpec } from "./stocks";
 import type { PoolEvent } from "./history";
 import type { Replica, ReplicaStock } from "./types";
 
-export interface BuildOptions extends PoolSettings, HistorySettings {
+export interface BuildOptions extends Omit<PoolSettings, "liquidityUsdg">, HistorySettings {
   stocks: readonly StockSpec[];
+  /** USDG's decimals: 6 (MockUSDG) by default; sources disagree between 6 and 18, so both are built. */
+  usdgDecimals: number;
+  /** USDG on each side of each pool's full-range position, in whole USDG. */
+  liquidityUsdg: bigint;
 }
 
 export const DEFAULT_BUILD: BuildOptions = {
   stocks: DEFAULT_STOCKS,
+  usdgDecimals: 6,
   observationCardinality: 720,
-  liquidityUsdg: 5_000_000n * 10n ** 6n,
+  liquidityUsdg: 5_000_000n,
   hours: 48,
   seed: 4663,
 };
@@ -36,12 +41,18 @@ export async function buildReplica(options: Partial<BuildOptions> = {}): Promise
   if (!deployer || !trader) throw new Error("the replica needs two signers (deployer, trader)");
 
   const { factory, router, positionManager } = await deployUniswap(deployer);
-  const { usdg, stocks: tokens } = await deployTokens(deployer, settings.stocks);
+  const {
+    usdg,
+    stocks: tokens,
+    stockFactory,
+  } = await deployTokens(deployer, settings.stocks, settings.usdgDecimals);
+  const usdgDecimals = Number(await usdg.decimals());
+  const pools = { ...settings, liquidityUsdg: settings.liquidityUsdg * 10n ** BigInt(usdgDecimals) };
 
   const stocks: ReplicaStock[] = [];
   const events = new Map<string, PoolEvent[]>();
   for (const [i, spec] of settings.stocks.entries()) {
-    const opened = await openPool(deployer, { factory, positionManager, usdg }, tokens[i]!, spec, settings);
+    const opened = await openPool(deployer, { factory, positionManager, usdg }, tokens[i]!, spec, pools);
     stocks.push(opened.stock);
     const { blockNumber, blockHash } = opened.initialized;
     events.set(opened.stock.poolAddress, [
@@ -64,9 +75,10 @@ export async function buildReplica(options: Partial<BuildOptions> = {}): Promise
       mode: "replica",
       chainId: Number((await ethers.provider.getNetwork()).chainId),
       usdg,
-      usdgDecimals: Number(await usdg.decimals()),
+      usdgDecimals,
       stocks,
       factory,
+      stockFactory,
       router,
       positionManager,
       deployer,
@@ -78,7 +90,7 @@ export async function buildReplica(options: Partial<BuildOptions> = {}): Promise
     funder,
   );
   // One large balance up front, so the history's swaps do not each mint what they pay.
-  await replica.fund(trader.address, "USDG", settings.liquidityUsdg);
+  await replica.fund(trader.address, "USDG", pools.liquidityUsdg);
   for (const s of stocks) await replica.fund(trader.address, s, 10n ** 6n * 10n ** BigInt(s.decimals));
   await tradeHistory(replica, settings);
   replica.builtAt = await time.latest();

@@ -59,6 +59,25 @@ export function priceFromSqrtPriceX96(sqrtPriceX96: bigint, shape: PairShape): b
     : (squared * stockUnit * PRICE_ONE) / (Q192 * usdgUnit);
 }
 
+/** Decimals of both tokens, read on chain: nothing assumes USDG's (sources disagree between 6 and 18). */
+export type PairDecimals = Pick<PairShape, "usdgDecimals" | "stockDecimals">;
+
+/** The raw USDG that raw `shares` are worth at `price18` USDG per whole share, rounded down. */
+export function usdgValue(shares: bigint, price18: bigint, decimals: PairDecimals): bigint {
+  return (
+    (shares * price18 * 10n ** BigInt(decimals.usdgDecimals)) /
+    (PRICE_ONE * 10n ** BigInt(decimals.stockDecimals))
+  );
+}
+
+/** USDG per whole share (18 decimals, rounded down) of a trade of raw `usdg` against raw `shares`. */
+export function tradePrice(usdg: bigint, shares: bigint, decimals: PairDecimals): bigint {
+  return (
+    (usdg * PRICE_ONE * 10n ** BigInt(decimals.stockDecimals)) /
+    (shares * 10n ** BigInt(decimals.usdgDecimals))
+  );
+}
+
 /**
  * USDG per whole share at `tick` as a float (1.0001^tick adjusted for order and decimals). Good to
  * about 1e-12 relative; contract tests that need the exact on-chain rounding compute it themselves.

@@ -16,7 +16,7 @@ export interface PoolSettings {
    * costs about 22k gas a slot in one transaction, so it must stay well under the 30M block gas limit.
    */
   observationCardinality: number;
-  /** USDG placed on each side of each pool's full-range position (raw units, 6 decimals). */
+  /** USDG placed on each side of each pool's full-range position (raw units, at the decimals the token reports). */
   liquidityUsdg: bigint;
 }
 

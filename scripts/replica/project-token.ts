@@ -10,7 +10,7 @@ export interface ProjectTokenSpec {
   price: string;
   /** Uniswap v3 fee tier (500, 3000 or 10000). */
   fee: number;
-  /** USDG placed on each side of the full-range position (raw units, 6 decimals). */
+  /** USDG placed on each side of the full-range position (raw units, at the decimals the token reports). */
   liquidityUsdg: bigint;
 }
 

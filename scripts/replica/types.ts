@@ -52,6 +52,11 @@ export interface Replica {
   usdgDecimals: number;
   stocks: readonly ReplicaStock[];
   factory: IUniswapV3Factory;
+  /**
+   * The contract whose `Deployed` events list the stock tokens: `MockStockFactory` on the replica, the
+   * config's `stockFactory` on a fork ("" when the config names none).
+   */
+  stockFactory: string;
   /** Uniswap SwapRouter (official artifact ABI). */
   router: Contract;
   /** Uniswap NonfungiblePositionManager (official artifact ABI). */
@@ -66,7 +71,7 @@ export interface Replica {
   builtAt: number;
 
   stock(ref: StockRef): ReplicaStock;
-  /** Swaps exactly `amountIn` raw units in: USDG (6 decimals) to buy, shares (18 decimals) to sell. */
+  /** Swaps exactly `amountIn` raw units in: USDG to buy, shares to sell (each at its own decimals, `usdgDecimals` / `decimals`). */
   swap(ref: StockRef, side: Side, amountIn: bigint, options?: SwapOptions): Promise<SwapResult>;
   /** Spot USDG per whole share, 18 decimals (rounded down), from slot0. */
   priceUsdgPerShare(ref: StockRef): Promise<bigint>;

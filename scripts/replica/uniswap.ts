@@ -61,11 +61,23 @@ export async function deployPeriphery(
   };
 }
 
-/** The address the periphery computes for a pool: CREATE2 from the factory with the official pool init code. */
-export function canonicalPoolAddress(factory: string, tokenA: string, tokenB: string, fee: number): string {
+/**
+ * keccak256 of the pool creation code in `@uniswap/v3-core`: the hash the official SwapRouter and
+ * position manager find pools with (and the one Uniswap records for its deployments).
+ */
+export const POOL_INIT_CODE_HASH = keccak256(PoolArtifact.bytecode);
+
+/** The address the periphery computes for a pool: CREATE2 from the factory with the pool init code hash. */
+export function canonicalPoolAddress(
+  factory: string,
+  tokenA: string,
+  tokenB: string,
+  fee: number,
+  initCodeHash: string = POOL_INIT_CODE_HASH,
+): string {
   const [token0, token1] = BigInt(tokenA) < BigInt(tokenB) ? [tokenA, tokenB] : [tokenB, tokenA];
   const salt = keccak256(
     AbiCoder.defaultAbiCoder().encode(["address", "address", "uint24"], [token0, token1, fee]),
   );
-  return getCreate2Address(factory, salt, keccak256(PoolArtifact.bytecode));
+  return getCreate2Address(factory, salt, initCodeHash);
 }

@@ -1,4 +1,4 @@
-import { id, MaxUint256 } from "ethers";
+import { id, MaxUint256, parseUnits } from "ethers";
 import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { time } from "@nomicfoundation/hardhat-network-helpers";
 import { STEWARDSHIP_V1 } from "@augur/scorer";
@@ -9,7 +9,8 @@ import type { Replica } from "../replica/types";
 
 const DAY = 86_400;
 const HOUR = 3600;
-const USDG = (dollars: number) => BigInt(dollars) * 10n ** 6n;
+/** Whole USDG in raw units, at the decimals read from the replica's token. */
+const USDG = (replica: Replica, dollars: number) => parseUnits(String(dollars), replica.usdgDecimals);
 const DUST = STEWARDSHIP_V1.dustWholeTokens * 10n ** 18n;
 /** Node accounts no demo agent, creator or keeper uses (see agents.ts). */
 const ORGANIC_ACCOUNT = 17;
@@ -44,7 +45,7 @@ export class DemoProject {
       name: "Demo project token",
       price: "0.000005", // the dust line (1,000,000 tokens) is worth $5, as at OAIA's launch
       fee: 3000,
-      liquidityUsdg: USDG(200_000),
+      liquidityUsdg: USDG(replica, 200_000),
     });
     const stock = project.stocks[0]!;
     const token = MockStockToken__factory.connect(stock.address, operator);
@@ -80,7 +81,7 @@ export class DemoProject {
   /** A buy of `dollars` and, for the wash wallet, 90 % of it sold straight back: rule (b). */
   private async roundTrip(dollars: number, at?: number): Promise<void> {
     const stock = this.project.stocks[0]!;
-    const bought = await this.project.swap(stock, "buy", USDG(dollars), {
+    const bought = await this.project.swap(stock, "buy", USDG(this.project, dollars), {
       from: this.wash,
       ...(at ? { at } : {}),
     });
@@ -103,7 +104,10 @@ export class DemoProject {
       const day = first + d * DAY;
       await time.setNextBlockTimestamp(day + HOUR);
       await this.seedHolders(20);
-      await this.project.swap(stock, "buy", USDG(600), { from: this.organic, at: day + 3 * HOUR });
+      await this.project.swap(stock, "buy", USDG(this.project, 600), {
+        from: this.organic,
+        at: day + 3 * HOUR,
+      });
       await this.roundTrip(150, day + 5 * HOUR);
     }
     await time.setNextBlockTimestamp(first + PRE_HISTORY_DAYS * DAY + 60);
@@ -116,7 +120,7 @@ export class DemoProject {
    */
   async hour(hour: number): Promise<void> {
     if (hour % 2 === 0)
-      await this.project.swap(this.project.stocks[0]!, "buy", USDG(80), { from: this.organic });
+      await this.project.swap(this.project.stocks[0]!, "buy", USDG(this.project, 80), { from: this.organic });
     if (hour % 4 === 0) await this.seedHolders(1);
     if (hour % 8 === 0) await this.roundTrip(100);
   }

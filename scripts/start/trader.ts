@@ -12,15 +12,15 @@ import {
   type LedgerContext,
   type RecordType,
 } from "@augur/agent";
+import { parseUnits } from "ethers";
 import { seededRandom } from "@augur/scorer/src/referee/synthetic-input";
+import { tradePrice, usdgValue } from "../replica/math";
 import type { Replica } from "../replica/types";
 import { CALL_WINDOW, callOf, decide, type DemoAgent } from "./agents";
 
-const USDG = 10n ** 6n;
-const WAD = 10n ** 18n;
-/** What each demo agent starts with, and stakes when it calls (the ledger's minimum is 100). */
-const STARTING_USDG = 250_000n * USDG;
-const STAKE = 500n * USDG;
+/** What each demo agent starts with, and stakes when it calls (the ledger's minimum is 100), in whole USDG. */
+const STARTING_USDG = "250000";
+const STAKE = "500";
 
 /** Thrown when the engine refuses a record: the demo's own records must always be accepted. */
 export class RecordRefusedError extends Error {
@@ -75,6 +75,11 @@ export class DemoTrader {
     return this.replica.stock(this.agent.asset).address;
   }
 
+  /** Whole USDG in raw units, at the decimals read from the token. */
+  private usdg(whole: string): bigint {
+    return parseUnits(whole, this.replica.usdgDecimals);
+  }
+
   /** Registers with the engine (agent and creator both sign), funds the account, stakes. */
   async join(): Promise<void> {
     const { agent, engine } = this;
@@ -88,8 +93,8 @@ export class DemoTrader {
         registeredAt: engine.now(),
       }),
     );
-    await this.replica.fund(agent.key.address, "USDG", STARTING_USDG);
-    if (agent.calls) await depositStake(this.ledger, STAKE);
+    await this.replica.fund(agent.key.address, "USDG", this.usdg(STARTING_USDG));
+    if (agent.calls) await depositStake(this.ledger, this.usdg(STAKE));
     this.lastPrice = await this.oraclePrice();
     if (agent.calls) this.lastCalledPrice = await this.oraclePrice(agent.calls);
   }
@@ -145,7 +150,8 @@ export class DemoTrader {
   }
 
   private async trade(side: "buy" | "sell", shares: bigint, hour: number): Promise<void> {
-    const amountIn = side === "buy" ? BigInt(4_000 + ((hour * 2_357) % 9_000)) * USDG : (shares * 35n) / 100n;
+    const amountIn =
+      side === "buy" ? this.usdg(String(4_000 + ((hour * 2_357) % 9_000))) : (shares * 35n) / 100n;
     const result = await this.replica.swap(this.agent.asset, side, amountIn, {
       from: this.signer, // the agent's own node account
     });
@@ -159,7 +165,7 @@ export class DemoTrader {
       asset: this.token.toLowerCase(),
       side,
       quantity: quantity.toString(),
-      price: ((usdg * 10n ** 12n * WAD) / quantity).toString(),
+      price: tradePrice(usdg, quantity, this.replica.stock(this.agent.asset).shape).toString(),
       txHash,
     });
   }
@@ -168,8 +174,9 @@ export class DemoTrader {
   private async snapshot(): Promise<void> {
     const address = this.agent.key.address;
     const cash = (await this.replica.usdg.balanceOf(address)) + (await this.stake());
-    const shares = (await this.replica.stock(this.agent.asset).token.balanceOf(address)) as bigint;
-    const held = (shares * (await this.oraclePrice())) / WAD / 10n ** 12n;
+    const stock = this.replica.stock(this.agent.asset);
+    const shares = (await stock.token.balanceOf(address)) as bigint;
+    const held = usdgValue(shares, await this.oraclePrice(), stock.shape);
     const nav = cash + held;
     await this.record("Snapshot", {
       takenAt: this.engine.now(),

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { fullRange, isqrt, MAX_TICK, MIN_TICK, Q96 } from "../../scripts/replica/math";
+import { fullRange, isqrt, MAX_TICK, MIN_TICK, Q96, tradePrice, usdgValue } from "../../scripts/replica/math";
 import {
   approxPriceAtTick,
   priceFromSqrtPriceX96,
@@ -75,5 +75,30 @@ describe("replica math", function () {
     expect(twapTick(events, 1300, 200)).to.equal(-8);
     expect(twapTick(events, 1100, 100)).to.equal(10);
     expect(() => tickCumulativeDelta(events, 999, 1100)).to.throw(RangeError);
+  });
+
+  it("values shares and prices trades at USDG's decimals, 6 or 18, as read on chain", function () {
+    const six = { usdgDecimals: 6, stockDecimals: 18 };
+    const eighteen = { usdgDecimals: 18, stockDecimals: 18 };
+    // 2.5 shares at 180 USDG: 450 USDG, in raw units of either USDG.
+    expect(usdgValue(25n * 10n ** 17n, 180n * 10n ** 18n, six)).to.equal(450n * 10n ** 6n);
+    expect(usdgValue(25n * 10n ** 17n, 180n * 10n ** 18n, eighteen)).to.equal(450n * 10n ** 18n);
+    // 450 USDG for 2.5 shares: 180 USDG per share (18 decimals) whatever USDG's decimals.
+    expect(tradePrice(450n * 10n ** 6n, 25n * 10n ** 17n, six)).to.equal(180n * 10n ** 18n);
+    expect(tradePrice(450n * 10n ** 18n, 25n * 10n ** 17n, eighteen)).to.equal(180n * 10n ** 18n);
+    // With a 6-decimal USDG they are the demo's former fixed-decimal formulas, to the unit.
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 30n }),
+        fc.bigInt({ min: 1n, max: 10n ** 24n }),
+        (a, b) => {
+          const wad = 10n ** 18n;
+          return (
+            usdgValue(a, b, six) === (a * b) / wad / 10n ** 12n &&
+            tradePrice(b, a, six) === (b * 10n ** 12n * wad) / a
+          );
+        },
+      ),
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
-import { DEFAULT_STOCKS } from "../../scripts/replica/stocks";
+import { parseUnits } from "ethers";
+import { DEFAULT_STOCKS, priceOf } from "../../scripts/replica/stocks";
 import {
   announceReplicaMode,
   buildReplica,
@@ -23,6 +24,11 @@ async function observeAt(stock: ReplicaStock, timestamps: readonly number[]): Pr
 /** Two observation slots, four hours of trading, one stock: too short to look three hours back. */
 function shortBuffer(): Promise<Replica> {
   return buildReplica({ observationCardinality: 2, hours: 4, stocks: DEFAULT_STOCKS.slice(0, 1) });
+}
+
+/** USDG with 18 decimals, as some sources give it (others 6): two stocks, one per token order, two hours. */
+function usdg18(): Promise<Replica> {
+  return buildReplica({ usdgDecimals: 18, hours: 2, stocks: DEFAULT_STOCKS.slice(0, 2) });
 }
 
 /** Raw shares worth `usdg` raw USDG at the spot price. */
@@ -211,6 +217,28 @@ describe("replica: Robinhood Chain trading surface", function () {
     expect((await s.pool.slot0()).observationCardinality).to.equal(2n);
     await s.pool.observe([1800]); // within the two latest observations: fine
     await expect(s.pool.observe([3 * 3600])).to.be.revertedWith("OLD");
+  });
+
+  it("builds with an 18-decimal USDG as well: decimals read on chain, listed prices, trades in both orders", async function () {
+    if (replica.mode === "fork") {
+      expect(replica.usdgDecimals).to.equal(Number(await replica.usdg.decimals())); // custom builds: replica only
+      return;
+    }
+    const wide = await loadFixture(usdg18);
+    expect(wide.usdgDecimals).to.equal(18);
+    expect(wide.stocks.map((s) => s.usdgIsToken0)).to.deep.equal([true, false]);
+    for (const s of wide.stocks) {
+      expect(s.shape.usdgDecimals).to.equal(18);
+      const listed = priceOf(DEFAULT_STOCKS.find((x) => x.symbol === s.symbol)!);
+      const spot = await wide.priceUsdgPerShare(s);
+      // Two hours of trading of up to 40,000 USDG against 5,000,000 a side: within a few percent.
+      expect(spot).to.be.within((listed * 95n) / 100n, (listed * 105n) / 100n);
+      const bought = await wide.swap(s, "buy", parseUnits("10000", 18));
+      expect(await wide.priceUsdgPerShare(s)).to.be.greaterThan(spot);
+      // 10,000 USDG buys about 10,000 / price shares (fee and impact under 2 %).
+      const expected = (parseUnits("10000", 18) * PRICE_ONE) / spot;
+      expect(bought.amountOut).to.be.within((expected * 98n) / 100n, expected);
+    }
   });
 
   it("history forgets swaps a snapshot revert undid", async function () {

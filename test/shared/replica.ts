@@ -1,5 +1,5 @@
 import { buildReplica } from "../../scripts/replica/build";
-import { attachFork } from "../../scripts/replica/fork";
+import { attachForkWithHistory } from "../../scripts/replica/fork";
 import type { Replica } from "../../scripts/replica/types";
 
 export { buildReplica, DEFAULT_BUILD, type BuildOptions } from "../../scripts/replica/build";
@@ -26,10 +26,11 @@ const forkUrl = process.env.FORK_URL;
  * Robinhood Chain's trading surface, for `loadFixture(deployReplica)`. Without FORK_URL: the local
  * replica (USDG, three stock tokens with USDG pools in both token orders, Uniswap v3 from the
  * official artifacts, 48 simulated hours of trading). With FORK_URL: the real tokens and pools of
- * the forked chain, from `config/robinhood.json`, behind the same interface.
+ * the forked chain, from `config/robinhood.json` (or ROBINHOOD_CONFIG), behind the same interface,
+ * with the trader funded from the pools and a few hours of hourly trading added.
  */
 export async function deployReplica(): Promise<Replica> {
-  return forkUrl ? attachFork(forkUrl) : buildReplica();
+  return forkUrl ? attachForkWithHistory(forkUrl) : buildReplica();
 }
 
 let announced = false;
