@@ -130,6 +130,83 @@ describe("merkle: verifiers", () => {
       );
     });
 
+    it("from 0 to 0 leaves, only the empty tree's root is consistent (RFC 9162 §2.1.1)", () => {
+      const empty = { fromSize: 0, toSize: 0, fromRoot: EMPTY_ROOT, toRoot: EMPTY_ROOT, proof: [] };
+      expect(verifyConsistency(empty)).to.equal(true);
+      expect(verifyConsistency({ ...empty, fromRoot: some, toRoot: some })).to.equal(false);
+      expect(verifyConsistency({ ...empty, toRoot: some })).to.equal(false);
+      expect(verifyConsistency({ ...empty, proof: [EMPTY_ROOT] })).to.equal(false);
+    });
+
+    it("takes every hash as raw bytes as well as hex, and refuses bytes that are not 32 long", () => {
+      const bytes = (hash: Hex32) => Uint8Array.from(Buffer.from(hash.slice(2), "hex"));
+      const p = log.inclusionProof(5, 13);
+      const rawProof = p.proof.map(bytes);
+      expect(rootFromInclusionProof(bytes(log.leafHash(5)), 5, 13, rawProof)).to.equal(p.root);
+      expect(verifyLeafHashInclusion(bytes(log.leafHash(5)), { ...p, proof: rawProof })).to.equal(true);
+      expect(verifyLeafHashInclusion(bytes(log.leafHash(4)), { ...p, proof: rawProof })).to.equal(false);
+      const c = log.consistencyProof(6, 13);
+      expect(rootFromConsistencyProof(6, 13, bytes(c.fromRoot), c.proof.map(bytes))).to.equal(c.toRoot);
+      const short = new Uint8Array(31);
+      expect(() => rootFromInclusionProof(short, 5, 13, p.proof)).to.throw(
+        MerkleProofError,
+        "invalid Merkle proof: leaf hash is not a 32-byte hash",
+      );
+      expect(() => rootFromInclusionProof(log.leafHash(5), 5, 13, [new Uint8Array(33)])).to.throw(
+        MerkleProofError,
+        "proof[0] is not a 32-byte hash",
+      );
+      expect(() => rootFromConsistencyProof(6, 13, short, c.proof)).to.throw(
+        MerkleProofError,
+        "fromRoot is not a 32-byte hash",
+      );
+      expect(verifyLeafHashInclusion(short, p)).to.equal(false);
+      expect(verifyLeafHashInclusion(log.leafHash(5), { ...p, root: short as unknown as Hex32 })).to.equal(
+        false,
+      );
+    });
+
+    it("refuses an index or a size that is not a non-negative safe integer, with a typed error", () => {
+      const p = log.inclusionProof(2, 5);
+      const leaf = log.leafHash(2);
+      // 2.5 would walk the path of leaf 2 and verify if only the range check stood.
+      for (const bad of [2.5, -1, NaN, Infinity, 2 ** 53, "2"]) {
+        expect(() => rootFromInclusionProof(leaf, bad as number, 5, p.proof), String(bad)).to.throw(
+          MerkleRangeError,
+          "leafIndex must be a non-negative safe integer",
+        );
+        expect(verifyInclusion(seals[2]!, { ...p, leafIndex: bad as number }), String(bad)).to.equal(false);
+      }
+      for (const bad of [5.5, -5, "5"]) {
+        expect(() => rootFromInclusionProof(leaf, 2, bad as number, p.proof), String(bad)).to.throw(
+          MerkleRangeError,
+          "treeSize must be a non-negative safe integer",
+        );
+        expect(verifyInclusion(seals[2]!, { ...p, treeSize: bad as number }), String(bad)).to.equal(false);
+      }
+      const c = log.consistencyProof(4, 9);
+      for (const [field, bad] of [
+        ["fromSize", 4.5],
+        ["toSize", 9.5],
+        ["fromSize", "4"],
+        ["toSize", -9],
+      ] as const) {
+        expect(verifyConsistency({ ...c, [field]: bad as number }), `${field} ${bad}`).to.equal(false);
+        const [from, to] = field === "fromSize" ? [bad as number, 9] : [4, bad as number];
+        const error = (() => {
+          try {
+            rootFromConsistencyProof(from, to, c.fromRoot, c.proof);
+          } catch (e) {
+            return e as MerkleRangeError;
+          }
+        })();
+        expect(error, `${field} ${bad}`).to.be.instanceOf(MerkleRangeError);
+        expect(error!.message).to.equal(`${field} must be a non-negative safe integer`);
+        expect(error!.details).to.deep.equal({ [field]: bad });
+      }
+      expect(verifyConsistency(c)).to.equal(true);
+    });
+
     it("the throwing forms name the problem", () => {
       const honest = log.inclusionProof(3, 10);
       const leaf = log.leafHash(3);

@@ -163,9 +163,11 @@ export function verifyConsistency(proof: ConsistencyProof): boolean {
     const toRoot = toHex32(bytes32(proof.toRoot, "toRoot"));
     const fromRoot = toHex32(bytes32(proof.fromRoot, "fromRoot"));
     if (fromSize > toSize) return false;
+    // The tree of 0 leaves has one root, sha256("") (RFC 9162 §2.1.1): any other is no tree head,
+    // so 0 → 0 needs it as much as 0 → n does. Every tree extends the empty one, with an empty proof.
+    if (fromSize === 0 && fromRoot !== EMPTY_ROOT) return false;
     if (fromSize === toSize) return fromRoot === toRoot && proof.proof.length === 0;
-    // Every tree extends the empty one, whose root is fixed; the proof must then be empty.
-    if (fromSize === 0) return fromRoot === EMPTY_ROOT && proof.proof.length === 0;
+    if (fromSize === 0) return proof.proof.length === 0;
     return rootFromConsistencyProof(fromSize, toSize, fromRoot, proof.proof) === toRoot;
   } catch (error) {
     if (error instanceof MerkleProofError || error instanceof MerkleRangeError) return false;
