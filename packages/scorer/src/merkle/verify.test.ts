@@ -207,6 +207,82 @@ describe("merkle: verifiers", () => {
       expect(verifyConsistency(c)).to.equal(true);
     });
 
+    it("errors carry the offending values, for consistency proofs as for inclusion proofs", () => {
+      const caught = (f: () => unknown) => {
+        try {
+          f();
+        } catch (e) {
+          return e as MerkleProofError;
+        }
+        throw new Error("did not throw");
+      };
+      const p = log.inclusionProof(3, 10);
+      const leaf = log.leafHash(3);
+      const c = log.consistencyProof(3, 10);
+      const cases: [() => unknown, string, Record<string, unknown>][] = [
+        [
+          () => rootFromInclusionProof(leaf, 10, 10, []),
+          "leaf index 10 is not below tree size 10",
+          { leafIndex: 10, treeSize: 10 },
+        ],
+        [
+          () => rootFromInclusionProof(leaf, 3, 10, [...p.proof, some]),
+          "invalid Merkle proof: proof is longer than the path",
+          { reason: "proof is longer than the path", length: p.proof.length + 1 },
+        ],
+        [
+          () => rootFromInclusionProof(leaf, 3, 10, p.proof.slice(1)),
+          "invalid Merkle proof: proof is shorter than the path",
+          { reason: "proof is shorter than the path", length: p.proof.length - 1 },
+        ],
+        [
+          () => rootFromInclusionProof("0x12" as Hex32, 3, 10, p.proof),
+          "invalid Merkle proof: leaf hash is not a 32-byte hash",
+          { reason: "leaf hash is not a 32-byte hash", value: "0x12" },
+        ],
+        [
+          () => rootFromConsistencyProof(11, 10, c.fromRoot, []),
+          "no consistency proof from size 11 to size 10",
+          { fromSize: 11, toSize: 10 },
+        ],
+        [
+          () => rootFromConsistencyProof(3, 10, c.fromRoot, [...c.proof, some]),
+          "invalid Merkle proof: proof is longer than the path",
+          { reason: "proof is longer than the path", length: c.proof.length + 1 },
+        ],
+        [
+          () => rootFromConsistencyProof(3, 10, c.fromRoot, c.proof.slice(0, -1)),
+          "invalid Merkle proof: proof is shorter than the path",
+          { reason: "proof is shorter than the path", length: c.proof.length - 1 },
+        ],
+        [
+          () => rootFromConsistencyProof(3, 10, c.fromRoot, [c.proof[0]!, "0x34" as Hex32]),
+          "invalid Merkle proof: proof[1] is not a 32-byte hash",
+          { reason: "proof[1] is not a 32-byte hash", value: "0x34" },
+        ],
+      ];
+      for (const [f, message, details] of cases) {
+        const error = caught(f);
+        expect(error.message, message).to.equal(message);
+        expect(error.details, message).to.deep.equal(details);
+      }
+    });
+
+    it("a seal is 0x and 64 lowercase hex digits: other spellings of the same bytes are not included", () => {
+      const p = log.inclusionProof(3, 10);
+      expect(verifyInclusion(seals[3]!, p)).to.equal(true);
+      expect(verifyInclusion(`0x${seals[3]!.slice(2).toUpperCase()}` as Hex32, p)).to.equal(false);
+      expect(verifyInclusion(`${seals[3]!}zz` as Hex32, p)).to.equal(false);
+    });
+
+    it("a proof object without a proof array is a caller's bug: it throws rather than answer false", () => {
+      const p = log.inclusionProof(3, 10);
+      const c = log.consistencyProof(3, 10);
+      const noArray = null as unknown as Hex32[];
+      expect(() => verifyInclusion(seals[3]!, { ...p, proof: noArray })).to.throw(TypeError);
+      expect(() => verifyConsistency({ ...c, proof: noArray })).to.throw(TypeError);
+    });
+
     it("the throwing forms name the problem", () => {
       const honest = log.inclusionProof(3, 10);
       const leaf = log.leafHash(3);

@@ -88,7 +88,10 @@ export function rootFromInclusionProof(
   return toHex32(r);
 }
 
-/** Does `seal` sit at `leafIndex` of the tree of `treeSize` leaves with root `root`? Never throws. */
+/**
+ * Does `seal` sit at `leafIndex` of the tree of `treeSize` leaves with root `root`? A malformed
+ * hash, index, size or proof length gives false; only a proof that is not an array throws.
+ */
 export function verifyInclusion(seal: Hex32, proof: InclusionProof): boolean {
   if (!isHex32(seal)) return false;
   return verifyLeafHashInclusion(toHex32(sha(LEAF_PREFIX, Buffer.from(seal.slice(2), "hex"))), proof);
@@ -154,7 +157,10 @@ export function rootFromConsistencyProof(
   return toHex32(sr);
 }
 
-/** Is the tree of `toSize` leaves an append-only extension of the tree of `fromSize`? Never throws. */
+/**
+ * Is the tree of `toSize` leaves an append-only extension of the tree of `fromSize`? A malformed
+ * hash, size or proof length gives false; only a proof that is not an array throws.
+ */
 export function verifyConsistency(proof: ConsistencyProof): boolean {
   try {
     const { fromSize, toSize } = proof;
