@@ -1,6 +1,7 @@
 // Mutation testing of the pure packages (issue 24): `npm run test:mutation`, or one file with
 // `npm run test:mutation -- --mutate packages/scorer/src/seal.ts`. Not part of `npm test`.
-// Survivors that cannot change behaviour are listed, with why, in mutation-equivalents.md.
+// Survivors that cannot change behaviour are listed, with why, in docs/mutation-equivalents.md.
+// MUTATION_REPORT_DIR names the report folder (default reports/mutation, git-ignored).
 
 // Property tests run 100 cases per mutant (1,000 in `npm test`); the child runners inherit this.
 process.env.FC_RUNS ??= "100";
@@ -18,6 +19,8 @@ const notMutated = [
   "packages/scorer/src/augur/fixture-arb.ts",
   "packages/scorer/src/referee/synthetic-input.ts",
 ];
+
+const reportDir = process.env.MUTATION_REPORT_DIR ?? "reports/mutation";
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -48,8 +51,8 @@ export default {
   },
   timeoutMS: 20000,
   reporters: ["clear-text", "progress", "html", "json"],
-  htmlReporter: { fileName: "reports/mutation/index.html" },
-  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  htmlReporter: { fileName: `${reportDir}/index.html` },
+  jsonReporter: { fileName: `${reportDir}/mutation.json` },
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",
   thresholds: { high: 95, low: 90, break: null },

@@ -80,6 +80,9 @@ describe("augur DNA (augur-dna/v1)", () => {
     expect(dna.holding_hours).to.equal(null);
     expect(dna.prior_move_alignment).to.equal(null);
     expect(dna.directional_bias).to.equal(1);
+    // Days competing 0 (as of the first snapshot): no rate per day can be measured.
+    const instant = measureDna(5, [trade(0, "TSLA", "buy", 100)], 0);
+    expect([instant.trades_per_day, instant.decisions_per_day]).to.deep.equal([null, null]);
   });
 
   it("a discretionary agent, or one with fewer than 5 decisions, keeps match 1", () => {

@@ -159,6 +159,14 @@ describe("referee: hand-computed cases", () => {
   it("refuses an agent the input does not know", () => {
     const input = parseRefereeInput(twoMoveSeason([call("alice", 0, "up", 0)]));
     expect(() => refereeAgent(input, "bob")).to.throw(UnknownAgentError, 'agent "bob" has no predictions');
+    const error = (() => {
+      try {
+        refereeAgent(input, "bob");
+      } catch (e) {
+        return e as UnknownAgentError;
+      }
+    })();
+    expect([error?.code, error?.details]).to.deep.equal(["UNKNOWN_AGENT", { agent: "bob" }]);
   });
 });
 
