@@ -1,11 +1,18 @@
 import { expect } from "chai";
 import { WORKED_EXAMPLE } from "./example";
-import { scoreSeasonJson } from "./season";
+import type { MeasuredValues } from "./manifest";
+import { scoreSeasonJson, type ScoreRow } from "./season";
 
 // Every figure docs/augur-score-v1.md quotes for its worked example.
 describe("the worked example of docs/augur-score-v1.md", () => {
-  const row = scoreSeasonJson(WORKED_EXAMPLE).rows.find((r) => r.agent_id === "ada")!;
-  const m = row.manifest.measured!;
+  // Scored in a hook, not while mocha loads the file, so mutation testing can tell which test
+  // covers which line (code run at load time counts as covered by every test).
+  let row: ScoreRow;
+  let m: MeasuredValues;
+  before(() => {
+    row = scoreSeasonJson(WORKED_EXAMPLE).rows.find((r) => r.agent_id === "ada")!;
+    m = row.manifest.measured!;
+  });
   const to = (x: number | null, digits: number) => Number(x!.toFixed(digits));
 
   it("measures R 0.040094, sigma 0.0169967, maxDD 0.01, exposure 0.6, 10 days, Brier 0.138 over 5 calls", () => {
