@@ -213,7 +213,7 @@ describe("augur season scoring", () => {
           prior_scores: [
             prior("zeta", 10, 1, AS_OF), // sealed exactly at as_of: counts
             prior("alpha", 20, 3, "2026-11-20T00:00:00Z"),
-            prior("alpha", 90, 2, "2026-11-10T00:00:00Z"), // older, listed later: ignored
+            prior("alpha", 90, 12, "2026-11-10T00:00:00Z"), // older, listed later, larger seal: ignored
             prior("mid", 30, 9, "2026-11-15T00:00:00Z"),
             prior("mid", 99, 8, "2026-11-15T00:00:00Z"), // same time, smaller seal: ignored
             prior("mid", 98, 7, "2026-11-15T00:00:00Z"),
