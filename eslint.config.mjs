@@ -12,6 +12,8 @@ export default tseslint.config(
       "**/dist/",
       ".data/",
       "test-results/",
+      "reports/",
+      ".stryker-tmp/",
     ],
   },
   js.configs.recommended,

@@ -40,6 +40,15 @@ describe("digest plumbing fast paths", () => {
     );
   });
 
+  it("writeHex32 takes all-zero bytes and refuses any prefix but 0x", () => {
+    const bytes = new Uint8Array(32).fill(7);
+    expect(writeHex32(`0x${"00".repeat(32)}`, bytes, 0)).to.equal(true);
+    expect([...bytes]).to.deep.equal(Array(32).fill(0));
+    for (const prefix of ["1x", "0X", "0y", "00"]) {
+      expect(writeHex32(`${prefix}${"ab".repeat(32)}`, bytes, 0), prefix).to.equal(false);
+    }
+  });
+
   it("writeHex32 refuses a digit whose low 7 bits are a hex digit (the table is 7-bit)", () => {
     const bytes = new Uint8Array(32);
     const valid = `0x${"ab".repeat(32)}`;

@@ -27,4 +27,59 @@ describe("seal", () => {
       expect(() => seal(record)).to.throw(UnsealableRecordError, /\$\.x/);
     });
   }
+
+  it("names the offending value and where it sits, however deep", () => {
+    const cases: [unknown, string][] = [
+      [{ x: NaN }, "$.x is NaN"],
+      [{ x: [1, -Infinity] }, "$.x[1] is -Infinity"],
+      [{ a: { b: [0, { c: 1n }] } }, "$.a.b[1].c is bigint"],
+      [{ x: () => 0 }, "$.x is function"],
+      [{ x: Symbol("s") }, "$.x is symbol"],
+      [undefined, "$ is undefined"],
+      [{ x: new Map() }, "$.x is a Map"],
+      [{ x: Object.create(Object.create(null)) }, "$.x is a non-plain object"],
+      [{ x: ["ok", "a\uDC00"] }, "$.x[1] contains a lone surrogate"],
+      [{ x: { "k\uD800": 1 } }, "$.x has a key with a lone surrogate"],
+    ];
+    for (const [record, message] of cases) {
+      const error = (() => {
+        try {
+          seal(record);
+        } catch (e) {
+          return e as UnsealableRecordError;
+        }
+        throw new Error(`sealed ${message}`);
+      })();
+      expect(error).to.be.instanceOf(UnsealableRecordError);
+      expect(error.message).to.equal(`cannot seal record: ${message}`);
+      expect([error.name, error.code]).to.deep.equal(["UnsealableRecordError", "UNSEALABLE_RECORD"]);
+      expect(error.details.path).to.equal(message.split(" ")[0]);
+    }
+  });
+
+  it("refuses a surrogate unpaired on either side, anywhere in a string, and seals a paired one", () => {
+    for (const text of [
+      "\uD800",
+      "a\uDBFF",
+      "\uDBFFb",
+      "\uDC00",
+      "a\uDFFF",
+      "\uDC00\uD800",
+      "\uDFFF\uDFFF",
+    ]) {
+      expect(() => seal({ text }), JSON.stringify(text)).to.throw(UnsealableRecordError, "lone surrogate");
+    }
+    for (const text of ["\uD83D\uDE00", "a\uD800\uDC00b", "\uDBFF\uDFFF", "\uD7FF\uE000"]) {
+      const expected = createHash("sha256")
+        .update(`{"text":${JSON.stringify(text)}}`, "utf8")
+        .digest("hex");
+      expect(seal({ text }), JSON.stringify(text)).to.equal(`0x${expected}`);
+    }
+  });
+
+  it("seals an object without a prototype like the plain object with the same fields", () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { b: 2, a: [1] });
+    expect(seal(bare)).to.equal(seal({ a: [1], b: 2 }));
+    expect(canonicalJson({ n: null, t: true, f: false })).to.equal('{"f":false,"n":null,"t":true}');
+  });
 });

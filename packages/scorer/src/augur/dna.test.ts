@@ -54,11 +54,35 @@ describe("augur DNA (augur-dna/v1)", () => {
     );
   });
 
+  it("measures a worked example whose alignment is not ± the share of buys (no sign can be hard-wired)", () => {
+    const trades = [
+      trade(0, "TSLA", "buy", 100),
+      trade(1, "TSLA", "buy", 102), // after a rise: +1
+      trade(2, "TSLA", "buy", 101), // after a fall: −1
+      trade(3, "TSLA", "sell", 105), // after a rise: −1
+      trade(4, "TSLA", "sell", 105), // no move: not counted
+      trade(5, "AAPL", "buy", 50),
+      trade(6, "AAPL", "buy", 55), // after a rise: +1
+    ];
+    const dna = measureDna(6, trades, 2);
+    // (+1 − 1 − 1 + 1) / 4 = 0; a side read without the move would give +1/2 or −1/2.
+    expect(dna.prior_move_alignment).to.equal(0);
+    expect(dna.trades_per_day).to.equal(3.5);
+    expect(dna.decisions_per_day).to.equal(3);
+    // TSLA buys at 0, 1, 2 h close at the sell at 3 h: 3, 2, 1 h; the sells and AAPL never close.
+    expect(dna.holding_hours).to.equal(2);
+    // buys 100 + 102 + 101 + 50 + 55 = 408, sells 210 → 198 / 618
+    expect(dna.directional_bias).to.be.closeTo(198 / 618, 1e-12);
+  });
+
   it("leaves a feature null when there is nothing to measure it from", () => {
     const dna = measureDna(5, [trade(1, "TSLA", "buy", 100)], 1);
     expect(dna.holding_hours).to.equal(null);
     expect(dna.prior_move_alignment).to.equal(null);
     expect(dna.directional_bias).to.equal(1);
+    // Days competing 0 (as of the first snapshot): no rate per day can be measured.
+    const instant = measureDna(5, [trade(0, "TSLA", "buy", 100)], 0);
+    expect([instant.trades_per_day, instant.decisions_per_day]).to.deep.equal([null, null]);
   });
 
   it("a discretionary agent, or one with fewer than 5 decisions, keeps match 1", () => {

@@ -86,6 +86,54 @@ describe("augur season scoring", () => {
     });
   });
 
+  it("counts no decision or call outside the season, on either side", () => {
+    const season = makeSeason([
+      {
+        ...FIXED,
+        calls: Array.from({ length: 6 }, (_, i) => ({
+          resolved_at: `2026-11-0${i + 2}T00:00:00Z`,
+          confidence: 0.5,
+          outcome: "hit" as const,
+        })),
+      },
+    ]);
+    const outside = {
+      ...season,
+      decisions: [
+        ...season.decisions,
+        { agent: "me", at: "2026-10-31T23:00:00Z", decider: "agent" as const, asset: "TSLA", action: "hold" },
+        { agent: "me", at: "2026-11-22T00:00:01Z", decider: "agent" as const, asset: "TSLA", action: "hold" },
+      ],
+      calls: [
+        ...season.calls,
+        { agent: "me", resolved_at: "2026-10-31T00:00:00Z", confidence: 0.9, outcome: "miss" as const },
+        { agent: "me", resolved_at: "2026-11-23T00:00:00Z", confidence: 0.9, outcome: "miss" as const },
+      ],
+    };
+    const row = rowOf(outside);
+    expect(row.manifest.inputs).to.include({ decision_count: 5, own_decision_count: 5 });
+    expect(row.manifest.measured!.calibration_calls).to.equal(6);
+    expect(row.seal).to.equal(rowOf(season).seal);
+  });
+
+  it("refuses a row of an agent the season does not list, naming its table and row", () => {
+    const season = makeSeason([FIXED]);
+    const ghost = { agent: "ghost" };
+    const tables = [
+      ["snapshots", { ...season.snapshots[0]!, ...ghost }],
+      ["decisions", { ...season.decisions[0]!, ...ghost }],
+      ["trades", { asset: "TSLA", side: "buy", quantity: "1", price: "100", at: AS_OF, ...ghost }],
+      ["calls", { resolved_at: AS_OF, confidence: 0.5, outcome: "hit", ...ghost }],
+    ] as const;
+    for (const [table, extra] of tables) {
+      const input = { ...season, [table]: [...season[table], extra] } as SeasonInput;
+      const index = season[table].length;
+      expect(() => scoreSeason(input), table).to.throw(
+        `${table}[${index}].agent: unknown agent "ghost" (not in agents)`,
+      );
+    }
+  });
+
   it("ties share a rank (1, 1, 3) and rows sort by rank then agent id", () => {
     const out = scoreSeason(
       makeSeason([
@@ -151,6 +199,39 @@ describe("augur season scoring", () => {
         ["sib2", fakeSeal(4)],
       ]);
       expect(row.weights_used.creator).to.be.closeTo(0.05 / 0.9, 1e-12);
+    });
+
+    it("takes the latest row by time whatever the listing order, a row sealed at as_of, and on a tie the larger seal", () => {
+      const siblings: AgentSpec[] = [
+        { ...FIXED, creator: "c" },
+        { id: "zeta", creator: "c", navs: [100] },
+        { id: "alpha", creator: "c", navs: [100] },
+        { id: "mid", creator: "c", navs: [100] },
+      ];
+      const row = rowOf(
+        makeSeason(siblings, {
+          prior_scores: [
+            prior("zeta", 10, 1, AS_OF), // sealed exactly at as_of: counts
+            prior("alpha", 20, 3, "2026-11-20T00:00:00Z"),
+            prior("alpha", 90, 12, "2026-11-10T00:00:00Z"), // older, listed later, larger seal: ignored
+            prior("mid", 30, 9, "2026-11-15T00:00:00Z"),
+            prior("mid", 99, 8, "2026-11-15T00:00:00Z"), // same time, smaller seal: ignored
+            prior("mid", 98, 7, "2026-11-15T00:00:00Z"),
+          ],
+        }),
+      );
+      expect(row.manifest.measured!.creator_inputs.map((c) => [c.agent, c.performance])).to.deep.equal([
+        ["alpha", 20],
+        ["mid", 30],
+        ["zeta", 10],
+      ]);
+      expect(row.terms.creator).to.equal(20);
+      const tieLast = rowOf(
+        makeSeason(siblings.slice(0, 2), {
+          prior_scores: [prior("zeta", 40, 4, AS_OF), prior("zeta", 50, 5, AS_OF)],
+        }),
+      );
+      expect(tieLast.terms.creator).to.equal(50);
     });
 
     it("drops out while no other active agent of the creator has a sealed row", () => {

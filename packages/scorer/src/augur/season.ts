@@ -288,9 +288,18 @@ function scoreAgent(
   };
 
   const eligible = ineligibleReason(inputs.snapshot_count, inputs.own_decision_count, formula) === null;
-  const days = snapshots.count > 0 ? daysCompeting(snapshots.firstMs, clock, formula) : 0;
+  // Eligible rows have at least 3 snapshots, so the first one's time exists.
   const measured = eligible
-    ? measure(snapshots.series, days, own, trades, creatorInputs, subject, inputs, formula)
+    ? measure(
+        snapshots.series,
+        daysCompeting(snapshots.firstMs, clock, formula),
+        own,
+        trades,
+        creatorInputs,
+        subject,
+        inputs,
+        formula,
+      )
     : null;
   const outputs = deriveOutputs(subject, inputs, measured, formula);
   const manifest: ScoreManifest = { formula, subject, inputs, measured, outputs };

@@ -88,7 +88,10 @@ export function rootFromInclusionProof(
   return toHex32(r);
 }
 
-/** Does `seal` sit at `leafIndex` of the tree of `treeSize` leaves with root `root`? Never throws. */
+/**
+ * Does `seal` sit at `leafIndex` of the tree of `treeSize` leaves with root `root`? A malformed
+ * hash, index, size or proof length gives false; only a proof that is not an array throws.
+ */
 export function verifyInclusion(seal: Hex32, proof: InclusionProof): boolean {
   if (!isHex32(seal)) return false;
   return verifyLeafHashInclusion(toHex32(sha(LEAF_PREFIX, Buffer.from(seal.slice(2), "hex"))), proof);
@@ -154,7 +157,10 @@ export function rootFromConsistencyProof(
   return toHex32(sr);
 }
 
-/** Is the tree of `toSize` leaves an append-only extension of the tree of `fromSize`? Never throws. */
+/**
+ * Is the tree of `toSize` leaves an append-only extension of the tree of `fromSize`? A malformed
+ * hash, size or proof length gives false; only a proof that is not an array throws.
+ */
 export function verifyConsistency(proof: ConsistencyProof): boolean {
   try {
     const { fromSize, toSize } = proof;
@@ -163,9 +169,11 @@ export function verifyConsistency(proof: ConsistencyProof): boolean {
     const toRoot = toHex32(bytes32(proof.toRoot, "toRoot"));
     const fromRoot = toHex32(bytes32(proof.fromRoot, "fromRoot"));
     if (fromSize > toSize) return false;
+    // The tree of 0 leaves has one root, sha256("") (RFC 9162 §2.1.1): any other is no tree head,
+    // so 0 → 0 needs it as much as 0 → n does. Every tree extends the empty one, with an empty proof.
+    if (fromSize === 0 && fromRoot !== EMPTY_ROOT) return false;
     if (fromSize === toSize) return fromRoot === toRoot && proof.proof.length === 0;
-    // Every tree extends the empty one, whose root is fixed; the proof must then be empty.
-    if (fromSize === 0) return fromRoot === EMPTY_ROOT && proof.proof.length === 0;
+    if (fromSize === 0) return proof.proof.length === 0;
     return rootFromConsistencyProof(fromSize, toSize, fromRoot, proof.proof) === toRoot;
   } catch (error) {
     if (error instanceof MerkleProofError || error instanceof MerkleRangeError) return false;

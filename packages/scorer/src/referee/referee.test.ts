@@ -7,8 +7,14 @@ import { formatIsoHour, parseIsoHour } from "./hours";
 import { type Direction, parseRefereeInput, type RefereeInput, type RefereePrediction } from "./input";
 import { refereeLeaderboardJson } from "./json";
 import { muTable } from "./mu";
-import { refereeAgent, refereeLeaderboard, UnknownAgentError } from "./referee";
-import { agentSchedule } from "./schedule";
+import {
+  compareLeaderboardRows,
+  refereeAgent,
+  refereeLeaderboard,
+  scoreSchedule,
+  UnknownAgentError,
+} from "./referee";
+import { agentSchedule, type ScoredCall } from "./schedule";
 import { syntheticSeason } from "./synthetic-input";
 
 const h0 = parseIsoHour("2026-11-30T00:00:00Z")!;
@@ -117,6 +123,27 @@ describe("referee: hand-computed cases", () => {
     expect(result.percentile).to.equal(75.439453125);
   });
 
+  it("takes the exact path when doubles would round: units 2⁵³, 1, 1 called up, up, down sum to 2⁵³", () => {
+    // In doubles 2⁵³ + 1 rounds to 2⁵³ and the agent would sum to 2⁵³ − 1; only bigints keep it at 2⁵³.
+    const units = [2 ** 53, 1, 1];
+    const signs = [1, 1, -1] as const;
+    const calls = units.map((upUnits, c) => ({ upUnits, sign: signs[c] }) as unknown as ScoredCall);
+    const result = scoreSchedule("7", 7, { agent: "big", calls, pendingCalls: 0 });
+    const bits = referenceBits("7", "big", 3 * 2048);
+    const exact = Array.from({ length: 2048 }, (_, m) =>
+      units.reduce((sum, q, c) => sum + (bits[3 * m + c] ? 1n : -1n) * BigInt(q), 0n),
+    );
+    const agent = 2n ** 53n;
+    const below = exact.filter((s) => s < agent).length;
+    const equal = exact.filter((s) => s === agent).length;
+    expect([result.monkeysBelow, result.monkeysEqual]).to.deep.equal([below, equal]);
+    expect(equal).to.be.above(0); // the up-down-up and up-up-down monkeys tie exactly
+    expect(result.percentile).to.equal((100 * (below + equal / 2)) / 2048);
+    expect(result.sumR).to.equal(2 ** 53 / 1e12);
+    expect([...result.monkeySumsR]).to.deep.equal(exact.map((s) => Number(s) / 1e12));
+    expect(result.status).to.equal("proving");
+  });
+
   it("refuses closes so far apart that the outcome overflows, naming the prediction", () => {
     const input = parseRefereeInput(twoMoveSeason([call("alice", 0, "up", 100)], [1e-300, 1e300, 1]));
     expect(() => refereeAgent(input, "alice")).to.throw(/^predictions\[0\]: outcome out of range/);
@@ -132,6 +159,65 @@ describe("referee: hand-computed cases", () => {
   it("refuses an agent the input does not know", () => {
     const input = parseRefereeInput(twoMoveSeason([call("alice", 0, "up", 0)]));
     expect(() => refereeAgent(input, "bob")).to.throw(UnknownAgentError, 'agent "bob" has no predictions');
+    const error = (() => {
+      try {
+        refereeAgent(input, "bob");
+      } catch (e) {
+        return e as UnknownAgentError;
+      }
+    })();
+    expect([error?.code, error?.details]).to.deep.equal(["UNKNOWN_AGENT", { agent: "bob" }]);
+  });
+});
+
+describe("referee: leaderboard order", () => {
+  const row = (agent: string, status: "ranked" | "proving", percentile: number, sumR: number) => ({
+    agent,
+    status,
+    percentile,
+    sumR,
+  });
+
+  it("ranked before proving, then percentile high to low, then Σr high to low, then agent id", () => {
+    const cases: [ReturnType<typeof row>, ReturnType<typeof row>][] = [
+      [row("z", "ranked", 1, -5), row("a", "proving", 99, 5)],
+      [row("z", "ranked", 60, -5), row("a", "ranked", 40, 5)],
+      [row("z", "proving", 60, -5), row("a", "proving", 40, 5)],
+      [row("z", "ranked", 50, 0.2), row("a", "ranked", 50, 0.1)],
+      [row("a", "ranked", 50, 0.1), row("b", "ranked", 50, 0.1)],
+      [row("Z", "ranked", 50, 0.1), row("a", "ranked", 50, 0.1)],
+    ];
+    for (const [first, second] of cases) {
+      const label = `${JSON.stringify(first)} before ${JSON.stringify(second)}`;
+      expect(compareLeaderboardRows(first, second), label).to.be.below(0);
+      expect(compareLeaderboardRows(second, first), label).to.be.above(0);
+    }
+    expect(compareLeaderboardRows(row("a", "ranked", 50, 0.1), row("a", "ranked", 50, 0.1))).to.equal(0);
+  });
+
+  it("orders a real board that way, which is neither the order of Σr nor of percentile alone", () => {
+    const season = syntheticSeason({ seed: 7, agents: 8, predictionsPerAgent: 16, hours: 48, pairs: 2 });
+    // Two agents keep only 6 calls, so the board mixes proving and ranked rows.
+    const kept = new Map<string, number>();
+    const predictions = season.predictions.filter((p) => {
+      const n = (kept.get(p.agent) ?? 0) + 1;
+      kept.set(p.agent, n);
+      return !["agent-1", "agent-4"].includes(p.agent) || n <= 6;
+    });
+    const rows = refereeLeaderboard(parseRefereeInput({ ...season, predictions })).agents;
+    // Pinned: agent-0 has the largest Σr but the third percentile; proving agent-4 (65.33)
+    // outscores ranked agent-3 (65.23) and still follows it.
+    expect(rows.map((r) => [r.agent, r.status, r.percentile])).to.deep.equal([
+      ["agent-5", "ranked", 94.091796875],
+      ["agent-2", "ranked", 91.4306640625],
+      ["agent-0", "ranked", 78.3203125],
+      ["agent-7", "ranked", 76.708984375],
+      ["agent-3", "ranked", 65.234375],
+      ["agent-6", "ranked", 37.109375],
+      ["agent-4", "proving", 65.33203125],
+      ["agent-1", "proving", 40.966796875],
+    ]);
+    expect(rows[2]!.sumR).to.equal(Math.max(...rows.map((r) => r.sumR)));
   });
 });
 

@@ -102,17 +102,24 @@ export interface RefereeLeaderboard {
   readonly mu: readonly MuEntry[];
 }
 
+/** Leaderboard order: ranked before proving, then percentile and Σr high to low, then agent id. */
+export function compareLeaderboardRows(
+  a: Pick<RefereeAgentResult, "status" | "percentile" | "sumR" | "agent">,
+  b: Pick<RefereeAgentResult, "status" | "percentile" | "sumR" | "agent">,
+): number {
+  return (
+    (a.status === b.status ? 0 : a.status === "ranked" ? -1 : 1) ||
+    b.percentile - a.percentile ||
+    b.sumR - a.sumR ||
+    compareCodePoints(a.agent, b.agent)
+  );
+}
+
 export function refereeLeaderboard(input: ParsedRefereeInput): RefereeLeaderboard {
   const mu: MuTable = muTable(input);
   const agents = [...predictionsByAgent(input)].map(([agent, predictions]) =>
     scoreSchedule(input.epochText, input.epoch, agentSchedule(input, mu, agent, predictions)),
   );
-  agents.sort(
-    (a, b) =>
-      (a.status === b.status ? 0 : a.status === "ranked" ? -1 : 1) ||
-      b.percentile - a.percentile ||
-      b.sumR - a.sumR ||
-      compareCodePoints(a.agent, b.agent),
-  );
+  agents.sort(compareLeaderboardRows);
   return { method: REFEREE_METHOD, epoch: input.epoch, monkeys: MONKEYS, agents, mu: muRows(mu) };
 }

@@ -68,6 +68,19 @@ describe("shared exposure", () => {
     expect(crowdLean("long", { long: 0.30000000000000004 + 1e-17, short: 0 }, own)).to.equal(0);
   });
 
+  it("dust is below 1e-9 of the instrument's total USD, on either side; more than that is somebody", () => {
+    // 3 USD in the instrument: the dust line is 3e-9. 1e-9 left over is nobody, 1e-6 is a holder.
+    const own = { long: 1, short: 0 };
+    expect(crowdLean("short", { long: 1 + 1e-9, short: 2 }, own)).to.equal(1);
+    expect(crowdLean("long", { long: 1 + 1e-9, short: 2 }, own)).to.equal(0);
+    const aboveDust = crowdLean("short", { long: 1 + 1e-6, short: 2 }, own);
+    expect(aboveDust).to.be.closeTo((2 - 1e-6) / (2 + 1e-6), 1e-12);
+    expect(aboveDust).to.be.below(1);
+    const ownShort = { long: 0, short: 2 };
+    expect(crowdLean("long", { long: 1, short: 2 + 1e-9 }, ownShort)).to.equal(1);
+    expect(crowdLean("long", { long: 1, short: 2 + 1e-6 }, ownShort)).to.be.below(1);
+  });
+
   it("every reading is in [0, 1] (or null exactly when holdings are unknown)", () => {
     fc.assert(
       fc.property(vaults, (all) => {

@@ -155,6 +155,23 @@ describe("augur log", () => {
     });
   });
 
+  it("every size and index flag refuses a non-integer (2.5 is not leaf 2) with exit 2 and one line", async () => {
+    for (const [args, flag, value] of [
+      [["prove", "--index", "2", "--size", "5.5"], "--size", "5.5"],
+      [["prove", "--index", "2.0"], "--index", "2.0"],
+      [["prove", "--index", "1e1"], "--index", "1e1"],
+      [["consistency", "--from", "2.5"], "--from", "2.5"],
+      [["consistency", "--from", "2", "--to", "4.5"], "--to", "4.5"],
+      [["consistency", "--from", "0x2"], "--from", "0x2"],
+    ] as const) {
+      expect(await run([...args, file]), args.join(" ")).to.deep.equal({
+        code: 2,
+        out: "",
+        err: `augur log: ${flag} must be a non-negative integer, got "${value}"\n`,
+      });
+    }
+  });
+
   it("an unknown or missing subcommand is a usage error", async () => {
     expect((await run(["graft"])).err).to.equal(
       "augur log: unknown subcommand 'graft' (root, prove, consistency)\n",
