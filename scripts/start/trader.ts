@@ -33,6 +33,7 @@ export class RecordRefusedError extends Error {
 export interface Engine {
   readonly apiUrl: string;
   readonly chainId: number;
+  /** The season records go to (the current one: it changes when a season ends). */
   readonly seasonId: string;
   /** Chain time, unix seconds: every record is stamped with it. */
   readonly now: () => number;
@@ -45,6 +46,8 @@ export class DemoTrader {
   private lastCalledPrice = 0n;
   private readonly openCalls: Array<{ callId: bigint; closesAt: number }> = [];
   private readonly random: () => number;
+  /** The season this agent last registered for. */
+  private registeredFor: string | undefined;
 
   private constructor(
     readonly agent: DemoAgent,
@@ -75,8 +78,8 @@ export class DemoTrader {
     return this.replica.stock(this.agent.asset).address;
   }
 
-  /** Registers with the engine (agent and creator both sign), funds the account, stakes. */
-  async join(): Promise<void> {
+  /** Registers for the engine's current season (agent and creator both sign). */
+  async register(): Promise<void> {
     const { agent, engine } = this;
     await this.post(
       await signRegistration(agent.key, agent.creatorKey, engine.chainId, {
@@ -88,6 +91,13 @@ export class DemoTrader {
         registeredAt: engine.now(),
       }),
     );
+    this.registeredFor = engine.seasonId;
+  }
+
+  /** Registers, funds the account, stakes (once: the stake and the book carry over seasons). */
+  async join(): Promise<void> {
+    const { agent } = this;
+    await this.register();
     await this.replica.fund(agent.key.address, "USDG", STARTING_USDG);
     if (agent.calls) await depositStake(this.ledger, STAKE);
     this.lastPrice = await this.oraclePrice();
@@ -97,6 +107,8 @@ export class DemoTrader {
   /** One simulated hour: decide, trade, snapshot; a caller also commits and reveals a call. */
   async hour(hour: number): Promise<void> {
     const { agent, engine } = this;
+    // A new season opened since its last record: it registers for it first.
+    if (this.registeredFor !== engine.seasonId) await this.register();
     const price = await this.oraclePrice();
     let action = decide(agent, hour, this.lastPrice, price);
     this.lastPrice = price;
