@@ -10,10 +10,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { SCORED_ROW } from "./table";
 
 const ROOT = resolve(__dirname, "../..");
-/** A table row with a number in the score column: "  <agent> <style> <score> <rank> …". */
-const SCORED_ROW = /^ {2}([a-z0-9-]+)\s+[a-z-]+\s+(\d+\.\d)\s+\d+\s/m;
 /** Scored a moment before the second cycle of the hour anchored it: worth asking again. */
 const NOT_YET = /not anchored yet|pending/i;
 

@@ -60,6 +60,9 @@ export function isoTime(seconds: number): string {
   return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
 }
 
+/** A row of the table with a number in the score column: agent id (1) and score (2). */
+export const SCORED_ROW = /^ {2}([a-z0-9-]+)\s+[a-z-]+\s+(\d+\.\d)\s+\d+\s/m;
+
 /** A fixed-width table: one header line, one line per agent. */
 export function formatTable(hour: number, chainTime: number, seasonId: string, standing: Standing) {
   return [
