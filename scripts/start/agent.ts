@@ -9,7 +9,7 @@
  *   npx tsx scripts/start/agent.ts report --api <origin> --agent <id> [--action buy|sell|hold] [--asset <symbol>] [--season <id>]
  */
 import { parseArgs } from "node:util";
-import { Contract, JsonRpcProvider, Wallet } from "ethers";
+import { Contract, formatUnits, JsonRpcProvider, Wallet } from "ethers";
 import { connectLedger, ERC20_ABI, signRecord, signRegistration, type SignedRecord } from "@augur/agent";
 import { readRecord } from "../../deploy/record";
 
@@ -151,7 +151,7 @@ async function main(argv: string[]): Promise<string> {
         investedBps: nav === 0n ? 0 : Number((held * 10_000n) / nav),
       }),
     );
-    return `reported ${agentId}'s hour in season ${seasonId}: ${action} ${symbol}, NAV ${nav} USDG base units`;
+    return `reported ${agentId}'s hour in season ${seasonId}: ${action} ${symbol}, NAV ${formatUnits(nav, 6)} USDG`;
   } finally {
     provider.destroy();
   }
