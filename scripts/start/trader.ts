@@ -207,11 +207,20 @@ export class DemoTrader {
   }
 
   private async post(signed: { type: string; message: Record<string, unknown> }): Promise<void> {
-    const response = await fetch(`${this.engine.apiUrl}/records`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(signed),
-    });
+    const send = () =>
+      fetch(`${this.engine.apiUrl}/records`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(signed),
+      });
+    let response: Response;
+    try {
+      response = await send();
+    } catch {
+      // A kept-alive socket the server closed as it was reused (its 5 s idle timeout, which a
+      // loaded machine overshoots): once more on a new one. Safe: the same record twice is one seal.
+      response = await send();
+    }
     if (response.status !== 201 && response.status !== 200) {
       throw new RecordRefusedError(signed.type, this.agent.id, response.status, await response.text());
     }

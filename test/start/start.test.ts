@@ -35,7 +35,7 @@ async function runAugur(argv: string[]): Promise<{ code: number; out: string }> 
 const START_ARGS = ["--ci", "--port", "0", "--duration", "150", "--hour-ms", "300"];
 
 describe("npm start (smoke test, --ci)", function () {
-  this.timeout(120_000);
+  this.timeout(300_000);
   const agents = demoAgents(parseStartOptions(START_ARGS).agents, ["A", "B", "C"]);
   let started: number;
   let dataDir: string;
