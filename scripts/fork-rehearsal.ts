@@ -16,7 +16,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startHardhatNode, type HardhatNode } from "@augur/engine/src/chain/node";
+import { type HardhatNode, startHardhatNode } from "@augur/engine";
 import { DEFAULT_CONFIG_PATH, readChainConfig } from "./replica/chains";
 
 const CHAIN_ID = "4663";

@@ -11,6 +11,11 @@ export function nodeAccount(index: number): HDNodeWallet {
 
 /** Who holds which node account: #0 deploys (replica owner), #1 is the replica's trader. */
 export const KEEPER_ACCOUNT = 19;
+/**
+ * The user's own account: the first the mnemonic derives past the node's 20, so no demo role
+ * ever uses it; the demo gives it ETH and USDG (and prints its key) once the chain is up.
+ */
+export const USER_ACCOUNT = 20;
 const FIRST_AGENT_ACCOUNT = 2;
 const FIRST_CREATOR_ACCOUNT = 14;
 

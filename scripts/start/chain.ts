@@ -1,4 +1,6 @@
-import { type HardhatNode, startHardhatNode } from "@augur/engine";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { REPO_ROOT, startHardhatNode, type HardhatNode } from "@augur/engine";
 import type { AugurDeployment } from "../../deploy";
 import type { Replica } from "../replica/types";
 import { KEEPER_ACCOUNT, nodeAccount } from "./agents";
@@ -12,9 +14,11 @@ export interface DemoChain {
 }
 
 /**
- * Starts a child `hardhat node`, builds the replica on it and deploys Augur ledger with the
- * real deploy function. Hardhat's runtime reads its network when first loaded, so the
- * environment points `localhost` at the child node before anything imports "hardhat".
+ * Starts a child `hardhat node`, compiles the contracts (a fresh clone has no artifacts and no
+ * typechain-types/, which the replica and the deploy import), builds the replica on it and
+ * deploys Augur ledger with the real deploy function. Hardhat's runtime reads its network when
+ * first loaded, so the environment points `localhost` at the child node before anything imports
+ * "hardhat", and every module that needs generated types is imported only after the compile.
  */
 export async function startDemoChain(
   deploymentsDir: string,
@@ -28,6 +32,10 @@ export async function startDemoChain(
     if (hre.network.name !== "localhost") {
       throw new Error(`hardhat loaded network ${hre.network.name}, expected localhost (already imported?)`);
     }
+    log("compiling the contracts (only what changed)…");
+    // Typechain writes its types only for contracts it compiles: a lost typechain-types/ needs all.
+    const force = !existsSync(join(REPO_ROOT, "typechain-types", "index.ts"));
+    await hre.run("compile", { quiet: true, force });
     const startBlock = await node.provider.getBlockNumber();
     const { buildReplica } = await import("../replica/build");
     const { deployAugur } = await import("../../deploy");

@@ -10,11 +10,17 @@ export interface StartOptions {
   readonly hourMs: number;
   readonly port: number;
   readonly dataDir: string;
-  /** Real seconds; undefined = until SIGINT/SIGTERM. */
+  /** Real seconds once the demo is up; undefined = until SIGINT/SIGTERM. */
   readonly duration: number | undefined;
+  /** Simulated hours per season; when one ends, the next opens. */
+  readonly seasonHours: number;
   readonly ci: boolean;
+  readonly verbose: boolean;
   readonly help: boolean;
 }
+
+/** 28 days, the length of a real season. */
+export const DEFAULT_SEASON_HOURS = 28 * 24;
 
 export const START_HELP = `Usage: npm start -- [options]
 
@@ -22,7 +28,10 @@ Runs a whole demo season locally: a child \`hardhat node\` with the Robinhood Ch
 PriceOracle, CallLedger and AnchorRegistry deployed on it, the engine (SQLite in the data
 directory) with its API and site, the keeper, and simulated agents of three creators that
 trade on the replica pools, post signed records and commit, reveal and settle calls while
-the chain's clock runs one simulated hour every --hour-ms. Ctrl-C stops it cleanly.
+the chain's clock runs one simulated hour every --hour-ms. When a season ends, its last
+scores are sealed and the agents register for the next one; it runs until Ctrl-C, which
+stops it cleanly. Once it is up it prints the commands to verify a score, run a Hardhat task
+against its chain and register an agent of your own (docs/start.md).
 
 Options:
   --agents <n>      demo agents, 2–12 (default 6)
@@ -30,8 +39,12 @@ Options:
   --port <n>        API and site port (default 8787; 0 picks a free port)
   --data-dir <dir>  where the store, salt vaults and deployment record go
                     (default .data/demo; a previous demo's files there are replaced)
-  --duration <s>    stop by itself after this many real seconds (default: until Ctrl-C)
-  --ci              quiet: only the addresses and the hourly table (no setup or cycle lines)
+  --duration <s>    stop by itself this many real seconds after the demo is up
+                    (default: until Ctrl-C)
+  --season-hours <n>
+                    simulated hours per season, 1–8760 (default 672: 28 days)
+  --ci              quiet: only the addresses, the commands and the hourly table
+  --verbose         also every cycle and keeper step (about 20 lines a simulated hour)
   --help            this text
 `;
 
@@ -55,7 +68,9 @@ export function parseStartOptions(argv: readonly string[]): StartOptions {
         port: { type: "string" },
         "data-dir": { type: "string" },
         duration: { type: "string" },
+        "season-hours": { type: "string" },
         ci: { type: "boolean" },
+        verbose: { type: "boolean" },
         help: { type: "boolean" },
       },
     }));
@@ -69,7 +84,9 @@ export function parseStartOptions(argv: readonly string[]): StartOptions {
     dataDir: values["data-dir"] ?? ".data/demo",
     duration:
       values.duration === undefined ? undefined : integer("--duration", values.duration, 0, 1, 10 ** 7),
+    seasonHours: integer("--season-hours", values["season-hours"], DEFAULT_SEASON_HOURS, 1, 8760),
     ci: values.ci ?? false,
+    verbose: values.verbose ?? false,
     help: values.help ?? false,
   };
 }

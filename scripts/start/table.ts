@@ -1,4 +1,4 @@
-import { latestAnchor, latestScoringTime, leaderboard, type Store } from "@augur/engine";
+import { latestAnchor, latestScoringTime, leaderboard, type Season, type Store } from "@augur/engine";
 import type { DemoTrader } from "./trader";
 
 export interface TableRow {
@@ -37,18 +37,51 @@ export async function readStanding(store: Store, seasonId: string, traders: read
     });
   }
   rows.sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || a.agent.localeCompare(b.agent));
-  return { rows, anchoredTreeSize: anchor?.tree_size ?? 0, anchors: anchor ? anchor.anchor_index + 1 : 0 };
+  return {
+    rows,
+    asOf: asOf ?? null,
+    anchoredTreeSize: anchor?.tree_size ?? 0,
+    anchors: anchor ? anchor.anchor_index + 1 : 0,
+  };
 }
 
+type Standing = Awaited<ReturnType<typeof readStanding>>;
+
+/** "1 anchor", "2 anchors". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
+/** Unix seconds as ISO 8601 to the second, UTC: 2026-12-02T08:59:12Z. */
+export function isoTime(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+}
+
+/** A row of the table with a number in the score column: agent id (1) and score (2). */
+export const SCORED_ROW = /^ {2}([a-z0-9-]+)\s+[a-z-]+\s+(\d+\.\d)\s+\d+\s/m;
+
 /** A fixed-width table: one header line, one line per agent. */
-export function formatTable(
-  hour: number,
-  chainTime: number,
-  standing: Awaited<ReturnType<typeof readStanding>>,
-) {
+export function formatTable(hour: number, chainTime: number, seasonId: string, standing: Standing) {
+  return [
+    `hour ${hour} · season ${seasonId} · chain time ${isoTime(chainTime)} · ` +
+      `anchored tree size ${standing.anchoredTreeSize} (${plural(standing.anchors, "anchor")})`,
+    ...tableRows(standing),
+  ].join("\n");
+}
+
+/** The line a season's end gets, with its final standing (the last scoring, now sealed). */
+export function formatSeasonEnd(ended: Season, next: Season, final: Standing) {
+  const scored = final.rows.filter((r) => r.score !== null).length;
+  return [
+    `season ${ended.id} ended at ${isoTime(ended.ends_at)}: final scores as of ` +
+      `${final.asOf === null ? "—" : isoTime(final.asOf)} sealed (${plural(scored, "agent")} scored); ` +
+      `season ${next.id} runs to ${isoTime(next.ends_at)}, the agents register for it`,
+    ...tableRows(final),
+  ].join("\n");
+}
+
+function tableRows(standing: Standing): string[] {
   const lines = [
-    `hour ${hour} · chain time ${new Date(chainTime * 1000).toISOString().slice(0, 16)}Z · ` +
-      `anchored tree size ${standing.anchoredTreeSize} (${standing.anchors} anchors)`,
     `  ${"agent".padEnd(24)} ${"style".padEnd(16)} ${"score".padStart(6)} ${"rank".padStart(4)} ${"hit/miss/void".padStart(13)}`,
   ];
   for (const row of standing.rows) {
@@ -60,5 +93,5 @@ export function formatTable(
         `${`${row.hits}/${row.misses}/${row.voids}`.padStart(13)}${note}`,
     );
   }
-  return lines.join("\n");
+  return lines;
 }

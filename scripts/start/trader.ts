@@ -33,6 +33,7 @@ export class RecordRefusedError extends Error {
 export interface Engine {
   readonly apiUrl: string;
   readonly chainId: number;
+  /** The season records go to (the current one: it changes when a season ends). */
   readonly seasonId: string;
   /** Chain time, unix seconds: every record is stamped with it. */
   readonly now: () => number;
@@ -45,6 +46,8 @@ export class DemoTrader {
   private lastCalledPrice = 0n;
   private readonly openCalls: Array<{ callId: bigint; closesAt: number }> = [];
   private readonly random: () => number;
+  /** The season this agent last registered for. */
+  private registeredFor: string | undefined;
 
   private constructor(
     readonly agent: DemoAgent,
@@ -80,8 +83,8 @@ export class DemoTrader {
     return parseUnits(whole, this.replica.usdgDecimals);
   }
 
-  /** Registers with the engine (agent and creator both sign), funds the account, stakes. */
-  async join(): Promise<void> {
+  /** Registers for the engine's current season (agent and creator both sign). */
+  async register(): Promise<void> {
     const { agent, engine } = this;
     await this.post(
       await signRegistration(agent.key, agent.creatorKey, engine.chainId, {
@@ -93,6 +96,13 @@ export class DemoTrader {
         registeredAt: engine.now(),
       }),
     );
+    this.registeredFor = engine.seasonId;
+  }
+
+  /** Registers, funds the account, stakes (once: the stake and the book carry over seasons). */
+  async join(): Promise<void> {
+    const { agent } = this;
+    await this.register();
     await this.replica.fund(agent.key.address, "USDG", this.usdg(STARTING_USDG));
     if (agent.calls) await depositStake(this.ledger, this.usdg(STAKE));
     this.lastPrice = await this.oraclePrice();
@@ -102,6 +112,8 @@ export class DemoTrader {
   /** One simulated hour: decide, trade, snapshot; a caller also commits and reveals a call. */
   async hour(hour: number): Promise<void> {
     const { agent, engine } = this;
+    // A new season opened since its last record: it registers for it first.
+    if (this.registeredFor !== engine.seasonId) await this.register();
     const price = await this.oraclePrice();
     let action = decide(agent, hour, this.lastPrice, price);
     this.lastPrice = price;
@@ -202,11 +214,20 @@ export class DemoTrader {
   }
 
   private async post(signed: { type: string; message: Record<string, unknown> }): Promise<void> {
-    const response = await fetch(`${this.engine.apiUrl}/records`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(signed),
-    });
+    const send = () =>
+      fetch(`${this.engine.apiUrl}/records`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(signed),
+      });
+    let response: Response;
+    try {
+      response = await send();
+    } catch {
+      // A kept-alive socket the server closed as it was reused (its 5 s idle timeout, which a
+      // loaded machine overshoots): once more on a new one. Safe: the same record twice is one seal.
+      response = await send();
+    }
     if (response.status !== 201 && response.status !== 200) {
       throw new RecordRefusedError(signed.type, this.agent.id, response.status, await response.text());
     }

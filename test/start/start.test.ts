@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { expect } from "chai";
 import type { Browser, BrowserContext } from "playwright-core";
@@ -9,6 +8,7 @@ import { runCli as augur } from "@augur/engine";
 import { launchChromium, visit } from "@augur/engine/test-support";
 import { CALL_WINDOW, demoAgents } from "../../scripts/start/agents";
 import { parseStartOptions } from "../../scripts/start/options";
+import { SCORED_ROW } from "../../scripts/start/table";
 import {
   agentPageBetweenEqualScores,
   apiJson,
@@ -17,8 +17,8 @@ import {
   demoShot,
   overflowingOnPhone,
 } from "./demo-site";
+import { eventually, startDemo, waitFor, type Demo } from "./process";
 
-const ROOT = resolve(__dirname, "../..");
 const SEASON = "demo";
 
 /** `augur <argv>` in this process: its exit code and everything it printed. */
@@ -30,44 +30,16 @@ async function runAugur(argv: string[]): Promise<{ code: number; out: string }> 
   return { code, out };
 }
 
-/** The first capture of `pattern` in the output so far, waiting for it to appear. */
-function waitFor(read: () => string, pattern: RegExp, exited: () => boolean): Promise<RegExpMatchArray> {
-  return new Promise((done, fail) => {
-    const timer = setInterval(() => {
-      const match = read().match(pattern);
-      if (match) {
-        clearInterval(timer);
-        done(match);
-      } else if (exited()) {
-        clearInterval(timer);
-        fail(new Error(`npm start exited before printing ${pattern}:\n${read()}`));
-      }
-    }, 100);
-  });
-}
-
-/** Polls `probe` every 250 ms until it answers true, for at most `ms`. */
-async function eventually(probe: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > until) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 // The demo runs until this test stops it with SIGTERM (as Ctrl-C would), once every check has
 // looked at the running system; --duration only bounds a run whose test died half-way.
 const START_ARGS = ["--ci", "--port", "0", "--duration", "150", "--hour-ms", "300"];
 
 describe("npm start (smoke test, --ci)", function () {
-  this.timeout(120_000);
+  this.timeout(300_000);
   const agents = demoAgents(parseStartOptions(START_ARGS).agents, ["A", "B", "C"]);
   let started: number;
   let dataDir: string;
-  let child: ChildProcess;
-  let out = "";
-  let exit: Promise<number | null>;
-  let exitedAt: number | undefined;
+  let demo: Demo;
   let origin: string;
   let rpc: string;
   let registry: string;
@@ -80,32 +52,15 @@ describe("npm start (smoke test, --ci)", function () {
   before(async () => {
     started = Date.now();
     dataDir = mkdtempSync(join(tmpdir(), "augur-start-"));
-    const tsx = require.resolve("tsx/cli", { paths: [ROOT] });
-    // The child picks its own network (a node it starts); this runner's choice must not leak.
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" };
-    delete childEnv.HARDHAT_NETWORK;
-    child = spawn(process.execPath, [tsx, "scripts/start.ts", ...START_ARGS, "--data-dir", dataDir], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: childEnv,
-    });
-    child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    exit = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-    void exit.then(() => (exitedAt = Date.now()));
+    demo = startDemo([...START_ARGS, "--data-dir", dataDir]);
     // Chromium starts while the demo deploys and plays its first hours.
     const chromium = launchChromium();
-    const read = () => out;
-    const gone = () => exitedAt !== undefined;
-    const [, api] = (await waitFor(read, /^api\s+(\S+)$/m, gone)) as [string, string];
+    const [, api] = (await waitFor(demo, /^api\s+(\S+)$/m)) as [string, string];
     origin = api.replace(/\/api\/v1$/, "");
-    [, rpc] = (await waitFor(read, /^chain\s+(\S+)/m, gone)) as [string, string];
-    [, registry] = (await waitFor(read, /^registry\s+(0x[0-9a-fA-F]{40})$/m, gone)) as [string, string];
+    [, rpc] = (await waitFor(demo, /^chain\s+(\S+)/m)) as [string, string];
+    [, registry] = (await waitFor(demo, /^registry\s+(0x[0-9a-fA-F]{40})$/m)) as [string, string];
     // A table row with a number in the score column: "  <agent> <style> <score> <rank> …"
-    [, scored] = (await waitFor(read, /^ {2}([a-z0-9-]+)\s+[a-z-]+\s+\d+\.\d\s+\d+\s/m, gone)) as [
-      string,
-      string,
-    ];
+    [, scored] = (await waitFor(demo, SCORED_ROW)) as [string, string];
     browser = await chromium;
     ({ desktop, phone } = await demoContexts(browser));
   });
@@ -114,8 +69,8 @@ describe("npm start (smoke test, --ci)", function () {
     await desktop?.close();
     await phone?.close();
     await browser?.close();
-    if (exitedAt === undefined) child?.kill("SIGTERM");
-    await exit;
+    if (demo && !demo.exited()) demo.child.kill("SIGTERM");
+    await demo?.exit;
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -322,11 +277,12 @@ describe("npm start (smoke test, --ci)", function () {
 
   describe("stopping", () => {
     it("stops cleanly on SIGTERM (as on Ctrl-C): exit 0, server and store closed, node killed", async () => {
-      expect(exitedAt, `the demo stopped before the checks were done:\n${out}`).to.equal(undefined);
-      child.kill("SIGTERM");
-      expect(await exit, out).to.equal(0);
-      expect(out).to.match(/^stopping…$/m);
-      expect(out).to.match(/^stopped: server and store closed, node killed$/m);
+      expect(demo.exited(), `the demo stopped before the checks were done:\n${demo.out()}`).to.equal(false);
+      // To npm, which relays it to the demo (Ctrl-C of the whole group: lifecycle.test.ts).
+      demo.child.kill("SIGTERM");
+      expect(await demo.exit, demo.out()).to.equal(0);
+      expect(demo.out()).to.match(/^stopping…$/m);
+      expect(demo.out()).to.match(/^stopped: server and store closed, node killed$/m);
       console.log(
         `      npm start smoke: up, checked and stopped in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );

@@ -10,11 +10,11 @@ export { MerkleLogStore } from "./store/merkle/log-store";
 export { latestAnchor } from "./store/queries/anchors";
 export { appendModeRecord } from "./store/queries/modes";
 export { latestScoringTime, leaderboard } from "./store/queries/scores";
-export { insertSeason } from "./store/queries/seasons";
+export { findSeason, insertSeason, type Season } from "./store/queries/seasons";
 export { listStewardshipDays } from "./store/queries/stewardship";
 
 // chain
-export { startHardhatNode, type HardhatNode } from "./chain/node";
+export { REPO_ROOT, startHardhatNode, type HardhatNode } from "./chain/node";
 export { ReorgTooDeepError } from "./indexer/errors";
 export { openKeeper, type KeeperHandle } from "./keeper/config";
 
