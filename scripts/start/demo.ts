@@ -6,7 +6,18 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { assertMaySpend, buildApp, currentMode, cycleOnce, type KeeperHandle, openKeeper, openStewardshipMonitor, openStore, SQLITE_FILE_NAME, type Store } from "@augur/engine";
+import {
+  assertMaySpend,
+  buildApp,
+  currentMode,
+  cycleOnce,
+  type KeeperHandle,
+  openKeeper,
+  openStewardshipMonitor,
+  openStore,
+  SQLITE_FILE_NAME,
+  type Store,
+} from "@augur/engine";
 import { demoAgents, KEEPER_ACCOUNT, nodeAccount, USER_ACCOUNT } from "./agents";
 import { startDemoChain, type DemoChain } from "./chain";
 import { formatGuide } from "./guide";
