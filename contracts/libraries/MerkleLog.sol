@@ -112,8 +112,9 @@ library MerkleLog {
 
     /// @notice Whether the tree of `toSize` leaves with root `toRoot` extends, append-only, the tree of
     /// `fromSize` leaves with root `fromRoot`.
-    /// @dev Equal sizes need equal roots and an empty proof; size zero needs the empty root and an
-    /// empty proof, and is extended by every tree.
+    /// @dev Equal sizes need equal roots and an empty proof, and at size zero that root must be the
+    /// empty root (as in the TypeScript verifier: 0 → 0 holds only between empty roots); size zero
+    /// needs the empty root and an empty proof, and is extended by every tree.
     function verifyConsistency(
         uint256 fromSize,
         uint256 toSize,
@@ -122,7 +123,9 @@ library MerkleLog {
         bytes32[] calldata proof
     ) internal view returns (bool) {
         if (fromSize > toSize) return false;
-        if (fromSize == toSize) return fromRoot == toRoot && proof.length == 0;
+        if (fromSize == toSize) {
+            return fromRoot == toRoot && proof.length == 0 && (fromSize != 0 || fromRoot == EMPTY_ROOT);
+        }
         if (fromSize == 0) return fromRoot == EMPTY_ROOT && proof.length == 0;
         (uint256 status, , bytes32 computed) = _consistencyRoots(fromSize, toSize, fromRoot, proof);
         return status == OK && computed == toRoot;

@@ -95,6 +95,27 @@ describe("MerkleLog", () => {
     });
   });
 
+  it("size 0 → 0 is consistent only between empty roots, on both sides", async () => {
+    const { harness } = await loadFixture(deployHarness);
+    const other = seals[0]!;
+    const cases: [Hex32, Hex32, boolean][] = [
+      [EMPTY_ROOT, EMPTY_ROOT, true],
+      [other, other, false],
+      [EMPTY_ROOT, other, false],
+      [other, EMPTY_ROOT, false],
+    ];
+    for (const [fromRoot, toRoot, expected] of cases) {
+      const proof: ConsistencyProof = { fromSize: 0, toSize: 0, fromRoot, toRoot, proof: [] };
+      expect(verifyConsistency(proof), `TS ${fromRoot} → ${toRoot}`).to.equal(expected);
+      expect(await harness.verifyConsistency(0, 0, fromRoot, toRoot, []), `chain ${fromRoot}`).to.equal(
+        expected,
+      );
+    }
+    // From the empty tree to a non-empty one: the empty root and an empty proof, nothing else.
+    expect(await harness.verifyConsistency(0, 4, EMPTY_ROOT, rootOf(4), [])).to.equal(true);
+    expect(await harness.verifyConsistency(0, 4, other, rootOf(4), [])).to.equal(false);
+  });
+
   describe("custom errors", () => {
     const honest = log.inclusionProof(3, 10);
     const consistency = log.consistencyProof(3, 10);
