@@ -14,12 +14,13 @@ const NO_PRICE = new Map([
   ["PriceOracleStalePrice", false],
 ]);
 
-const CONFIG_TOPICS = ["PoolSet", "PoolRemoved", "UpdaterSet"].map((n) => priceOracle.getEvent(n)!.topicHash);
+const CONFIG_TOPICS = ["PoolSet", "UpdaterSet"].map((n) => priceOracle.getEvent(n)!.topicHash);
 
 /**
  * The PriceOracle as a source of hourly closes. Its priced assets are learnt from its own
- * configuration events (PoolSet, PoolRemoved, UpdaterSet), read forward from `startBlock` and
- * remembered between cycles: an asset is priced while it has a pool or an updater. A reorganised
+ * configuration events (PoolSet, UpdaterSet), read forward from `startBlock` and remembered
+ * between cycles: an asset is priced once it has a pool (a pool, once set, stays: seed 001) or
+ * while it has an updater. A reorganised
  * configuration event can at worst add an asset the oracle then refuses (`PriceOracleNoSource`),
  * which is recorded as a missed hour, never as a close.
  */
@@ -63,7 +64,6 @@ export class OracleCloses implements ClosesSource {
         if (!parsed) continue;
         const asset = (parsed.args.getValue("asset") as string).toLowerCase();
         if (parsed.name === "PoolSet") this.pools.set(asset, parsed.args.getValue("pool") as string);
-        else if (parsed.name === "PoolRemoved") this.pools.delete(asset);
         else this.updaters.set(asset, parsed.args.getValue("updater") as string);
       }
       this.scannedThrough = to;

@@ -6,7 +6,7 @@ import { Interface } from "ethers";
  * at compile time and absent from a plain install of the engine.
  */
 export const ANCHOR_REGISTRY_ABI = [
-  "function post(uint64 treeSize, bytes32 root, bytes32[] consistencyProof)",
+  "function post(uint64 treeSize, bytes32 root, bytes32[] consistencyProof) returns (uint256 index)",
   "function latest() view returns (tuple(uint64 treeSize, bytes32 root, uint64 timestamp, uint64 blockNumber))",
   "function anchorCount() view returns (uint256)",
   "function anchorAt(uint256 index) view returns (tuple(uint64 treeSize, bytes32 root, uint64 timestamp, uint64 blockNumber))",

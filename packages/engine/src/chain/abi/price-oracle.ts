@@ -8,7 +8,6 @@ export const PRICE_ORACLE_ABI = [
   "function priceAt(address asset, uint256 timestamp) view returns (uint256)",
   "function twapWindow() view returns (uint32)",
   "event PoolSet(address indexed asset, address indexed pool, address previousPool, bool assetIsToken0, uint8 assetDecimals, uint8 usdgDecimals)",
-  "event PoolRemoved(address indexed asset, address indexed pool)",
   "event UpdaterSet(address indexed asset, address previousUpdater, address indexed updater)",
   "error PriceOracleNoSource(address asset)",
   "error PriceOracleWindowNotCovered(address asset, uint256 timestamp, uint256 oldestCovered)",
