@@ -26,6 +26,7 @@ export const REHEARSAL_TESTS = [
   "test/replica/replica.test.ts",
   "test/replica/attach.test.ts",
   "test/replica/accumulator.property.test.ts",
+  "test/replica/multicall.test.ts",
   "test/PriceOracle.replica.test.ts",
   "test/CallLedger.replica.test.ts",
   "test/deploy/deploy.test.ts",

@@ -3,6 +3,7 @@ import { time } from "@nomicfoundation/hardhat-network-helpers";
 import type { IERC20 } from "../../typechain-types";
 import { MockStockToken__factory } from "../../typechain-types";
 import { deployUniswap } from "./uniswap";
+import { installMulticall3 } from "./multicall";
 import { deployTokens } from "./tokens";
 import { openPool, type PoolSettings } from "./pools";
 import { tradeHistory, type HistorySettings } from "./trades";
@@ -32,7 +33,7 @@ export const DEFAULT_BUILD: BuildOptions = {
  * Builds the replica of Robinhood Chain's trading surface on the current network (the in-process
  * Hardhat network under `loadFixture`, or a `hardhat node` via `--network localhost`): USDG, the
  * stock tokens, Uniswap v3 from its official artifacts, one seeded pool per stock and an hourly
- * trading history. Signers: #0 deploys and provides liquidity, #1 trades.
+ * trading history, and Multicall3 at its canonical address. Signers: #0 deploys and provides liquidity, #1 trades.
  */
 export async function buildReplica(options: Partial<BuildOptions> = {}): Promise<Replica> {
   const settings: BuildOptions = { ...DEFAULT_BUILD, ...options };
@@ -41,6 +42,7 @@ export async function buildReplica(options: Partial<BuildOptions> = {}): Promise
   if (!deployer || !trader) throw new Error("the replica needs two signers (deployer, trader)");
 
   const { factory, router, positionManager } = await deployUniswap(deployer);
+  await installMulticall3();
   const {
     usdg,
     stocks: tokens,

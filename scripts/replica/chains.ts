@@ -23,6 +23,9 @@ export interface ChainEntry {
   quoterV2?: string;
   swapRouter02?: string;
   nonfungiblePositionManager?: string;
+  /** Multicall3, at its canonical address where the chain has it (the replica installs its own). */
+  multicall3?: string;
+  multicall3Source?: string;
   /** The contract whose `Deployed` events list the stock tokens (`config:stocks` reads them). */
   stockFactory?: string;
   stocks: ListedStock[];

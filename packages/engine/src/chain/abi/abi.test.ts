@@ -5,6 +5,7 @@ import { Interface } from "ethers";
 import { REPO_ROOT } from "../node";
 import { ANCHOR_REGISTRY_ABI } from "./anchor-registry";
 import { CALL_LEDGER_ABI } from "./call-ledger";
+import { MULTICALL3_ABI } from "./multicall3";
 import { PRICE_ORACLE_ABI } from "./price-oracle";
 
 /** The compiled contract's ABI as an ethers Interface (`npx hardhat compile` first). */
@@ -20,6 +21,7 @@ const SLICES: [string, readonly string[], string][] = [
   ["PriceOracle", PRICE_ORACLE_ABI, "PriceOracle.sol/PriceOracle.json"],
   ["AnchorRegistry", ANCHOR_REGISTRY_ABI, "AnchorRegistry.sol/AnchorRegistry.json"],
   ["CallLedger", CALL_LEDGER_ABI, "CallLedger.sol/CallLedger.json"],
+  ["Multicall3 (the replica's)", MULTICALL3_ABI, "test/ReplicaMulticall3.sol/ReplicaMulticall3.json"],
 ];
 
 describe("engine ABIs match the compiled contracts", () => {
