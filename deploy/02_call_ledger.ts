@@ -1,17 +1,23 @@
 import type { CallLedger } from "../typechain-types";
+import { stakeUnits } from "./config";
 import { configure, deployOnce } from "./contract";
 import type { DeployStep } from "./context";
 
-/** CallLedger(usdg, oracle, minStake, admin), then windows and the consensus parameters. */
+/**
+ * CallLedger(usdg, oracle, minStake, admin), then windows and the consensus parameters. minStake is
+ * the config's whole-USDG amount scaled by the `decimals()` USDG reports (recorded as usdgDecimals).
+ */
 export const callLedgerStep: DeployStep = {
   name: "02_call_ledger",
   async run(context) {
     const { config, record, hre, deployer } = context;
     const oracle = record.contracts.PriceOracle!.address;
+    const usdg = await hre.ethers.getContractAt("IERC20Metadata", record.usdg!);
+    record.usdgDecimals = Number(await usdg.decimals());
     const address = await deployOnce(context, "CallLedger", [
       record.usdg!,
       oracle,
-      config.minStake,
+      stakeUnits(config.minStake, record.usdgDecimals),
       config.admin,
     ]);
     const ledger = (await hre.ethers.getContractAt("CallLedger", address, deployer)) as unknown as CallLedger;

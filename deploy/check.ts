@@ -1,4 +1,5 @@
 import type { AnchorRegistry, CallLedger, PriceOracle } from "../typechain-types";
+import { stakeUnits } from "./config";
 import type { DeployContext } from "./context";
 
 /** One parameter read back from the chain beside what the config asked for. */
@@ -73,7 +74,10 @@ export async function checkDeployment(context: DeployContext): Promise<Check[]> 
   }
   expect("ledger.usdg", record.usdg, await ledger.usdg());
   expect("ledger.oracle", await oracle.getAddress(), await ledger.oracle());
-  expect("ledger.minStake", config.minStake, await ledger.minStake());
+  const usdgDecimals = Number(
+    await (await hre.ethers.getContractAt("IERC20Metadata", record.usdg!)).decimals(),
+  );
+  expect("ledger.minStake", stakeUnits(config.minStake, usdgDecimals), await ledger.minStake());
   expect("ledger.revealTimeout", config.revealTimeout, await ledger.revealTimeout());
   expect("ledger.consensusQuorum", config.consensusQuorum, await ledger.consensusQuorum());
   expect("ledger.thresholdBps", config.thresholdBps, await ledger.thresholdBps());

@@ -1,4 +1,4 @@
-import { getAddress, isAddress } from "ethers";
+import { getAddress, isAddress, parseUnits } from "ethers";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -40,7 +40,8 @@ export interface ResolvedDeployConfig {
   /** Seconds after a call closes within which the settler settles it (docs/price-oracle.md). */
   settleGrace: number;
   windows: number[];
-  minStake: bigint;
+  /** Whole USDG as a decimal string ("100", "12.5"); `stakeUnits` scales it by USDG's decimals. */
+  minStake: string;
   revealTimeout: number;
   consensusQuorum: number;
   thresholdBps: number;
@@ -113,8 +114,15 @@ export function resolveDeployConfig(
   if (!Array.isArray(raw.windows) || raw.windows.length === 0) {
     throw new DeployConfigError(at("windows"), "must list at least one window (seconds)");
   }
-  if (typeof raw.minStake !== "string" || !/^[1-9]\d*$/.test(raw.minStake)) {
-    throw new DeployConfigError(at("minStake"), "must be a positive integer string (USDG base units)");
+  if (
+    typeof raw.minStake !== "string" ||
+    !/^\d+(\.\d+)?$/.test(raw.minStake) ||
+    !/[1-9]/.test(raw.minStake)
+  ) {
+    throw new DeployConfigError(
+      at("minStake"),
+      `must be a positive USDG amount as a decimal string, got ${String(raw.minStake)}`,
+    );
   }
   const twapWindow = integer("twapWindow", raw.twapWindow, 1, MAX_REQUIRED_SPAN);
   const usdg = raw.replica ? undefined : address("usdg", raw.usdg);
@@ -153,7 +161,7 @@ export function resolveDeployConfig(
     // The oracle's requiredSpan = twapWindow + settleGrace must fit a pool's cardinality (uint16).
     settleGrace: integer("settleGrace", raw.settleGrace, 0, MAX_REQUIRED_SPAN - twapWindow),
     windows: raw.windows.map((w, i) => integer(`windows[${i}]`, w, 1, 0xffffffff)),
-    minStake: BigInt(raw.minStake),
+    minStake: raw.minStake,
     revealTimeout: integer("revealTimeout", raw.revealTimeout, 1, 0xffffffff),
     consensusQuorum: integer("consensusQuorum", raw.consensusQuorum, 1, 0xffffffff),
     thresholdBps: integer("thresholdBps", raw.thresholdBps, 5001, 10_000),
@@ -165,4 +173,17 @@ export function resolveDeployConfig(
         ? undefined
         : address("multisig", raw.multisig),
   };
+}
+
+/**
+ * `amount` whole USDG (a decimal string) in base units of a USDG with `decimals` decimals, as read
+ * from the token on chain: sources disagree between 6 and 18 for Robinhood Chain's USDG, so the
+ * config never states base units. Refuses an amount finer than the token can hold.
+ */
+export function stakeUnits(amount: string, decimals: number): bigint {
+  const fraction = amount.split(".")[1] ?? "";
+  if (fraction.replace(/0+$/, "").length > decimals) {
+    throw new DeployConfigError("minStake", `${amount} has more decimals than USDG's ${decimals}`);
+  }
+  return parseUnits(amount, decimals);
 }

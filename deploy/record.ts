@@ -26,6 +26,8 @@ export interface DeploymentRecord {
   network: string;
   chainId: number;
   usdg?: string;
+  /** USDG's `decimals()`, read from the token when the ledger's stake was scaled. */
+  usdgDecimals?: number;
   stocks: StockRecord[];
   /** Set when the replica was deployed by the deploy itself (hardhat/localhost). */
   replica?: { usdg: string; factory: string; stocks: StockRecord[] };

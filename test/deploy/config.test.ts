@@ -58,7 +58,8 @@ describe("deploy config", function () {
     ["a bad address", { keeper: "0x1234" }, /keeper is not an address/],
     ["threshold", { thresholdBps: 5000 }, /thresholdBps must be an integer from 5001 to 10000/],
     ["windows", { windows: [] }, /windows must list at least one window/],
-    ["minStake", { minStake: "0" }, /minStake must be a positive integer string/],
+    ["minStake", { minStake: "0" }, /minStake must be a positive USDG amount as a decimal string, got 0/],
+    ["minStake", { minStake: "1e6" }, /minStake must be a positive USDG amount/],
     // twapWindow + settleGrace must fit a pool's observation buffer (at most 65,534 seconds).
     ["settleGrace", { settleGrace: 65_235 }, /settleGrace must be an integer from 0 to 65234/],
     ["twapWindow", { twapWindow: 65_535 }, /twapWindow must be an integer from 1 to 65534/],
@@ -81,7 +82,7 @@ describe("deploy config", function () {
   it("a complete live entry resolves, and local nulls default to the deployer", function () {
     const live = resolveDeployConfig("robinhood", remote(), DEPLOYER);
     expect(live.keeper).to.equal(SOME);
-    expect(live.minStake).to.equal(100_000_000n);
+    expect(live.minStake).to.equal("100");
     const local = resolveDeployConfig("hardhat", readDeployConfig("hardhat"), DEPLOYER);
     expect([local.admin, local.keeper, local.multisig]).to.deep.equal([DEPLOYER, DEPLOYER, undefined]);
   });

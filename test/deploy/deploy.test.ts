@@ -15,6 +15,11 @@ function copyOfRecords(from: string): string {
   return dir;
 }
 
+/** One whole USDG in base units, from the token's own decimals(). */
+async function usdgUnit(usdg: string): Promise<bigint> {
+  return 10n ** (await (await hre.ethers.getContractAt("IERC20Metadata", usdg)).decimals());
+}
+
 async function nonce(): Promise<number> {
   const [deployer] = await hre.ethers.getSigners();
   return hre.ethers.provider.getTransactionCount(deployer!.address);
@@ -27,7 +32,9 @@ describe("deploy on the replica", function () {
     const config = hardhatConfig();
     const ledger = await hre.ethers.getContractAt("CallLedger", deployment.callLedger);
     const oracle = await hre.ethers.getContractAt("PriceOracle", deployment.priceOracle);
-    expect(await ledger.minStake()).to.equal(BigInt(config.minStake));
+    // 100 whole USDG at the decimals the USDG on chain reports (6 on the replica), never assumed.
+    expect(config.minStake).to.equal("100");
+    expect(await ledger.minStake()).to.equal(100n * (await usdgUnit(deployment.usdg)));
     expect(await ledger.oracle()).to.equal(deployment.priceOracle);
     expect(await ledger.consensusQuorum()).to.equal(3n);
     expect(await ledger.thresholdBps()).to.equal(6667n);
@@ -61,9 +68,10 @@ describe("deploy on the replica", function () {
     expect(record.contracts.CallLedger!.args).to.deep.equal([
       deployment.usdg.toLowerCase(),
       deployment.priceOracle.toLowerCase(),
-      hardhatConfig().minStake,
+      (100n * (await usdgUnit(deployment.usdg))).toString(),
       deployment.config.admin.toLowerCase(),
     ]);
+    expect(10n ** BigInt(record.usdgDecimals!)).to.equal(await usdgUnit(deployment.usdg));
     expect(record.contracts.AnchorRegistry!.bytecodeHash).to.match(/^0x[0-9a-f]{64}$/);
     expect(record.stocks.map((s) => s.symbol)).to.deep.equal(deployment.replica!.stocks.map((s) => s.symbol));
   });
@@ -100,7 +108,7 @@ describe("deploy on the replica", function () {
 
   it("a changed constructor argument redeploys that contract on a local network", async function () {
     const first = await loadFixture(augurOnReplica);
-    const config = { ...hardhatConfig(), minStake: "250000000" };
+    const config = { ...hardhatConfig(), minStake: "250" };
     const again = await deployAugur(hre, {
       replica: first.replica,
       deploymentsDir: copyOfRecords(first.deploymentsDir),
@@ -110,7 +118,7 @@ describe("deploy on the replica", function () {
     expect(again.callLedger).to.not.equal(first.callLedger);
     expect(again.priceOracle).to.equal(first.priceOracle);
     const ledger = await hre.ethers.getContractAt("CallLedger", again.callLedger);
-    expect(await ledger.minStake()).to.equal(250_000_000n);
+    expect(await ledger.minStake()).to.equal(250n * (await usdgUnit(again.usdg)));
   });
 
   it("converges: a parameter changed on chain is set back by the next run, and only that", async function () {
