@@ -5,3 +5,4 @@ import "./stake";
 import "./consensus";
 import "./oracle";
 import "./anchor";
+import "./split";

@@ -21,8 +21,14 @@ contract MockStockToken is ERC20, Ownable {
     /// @notice A schedule must lie in the present or the future: a past one would rewrite displayed history.
     error MockStockTokenEffectiveAtInPast(uint256 effectiveAt, uint256 nowTimestamp);
 
-    /// @notice ERC-8056: a new multiplier was scheduled (or set, when `effectiveAtTimestamp` is now).
-    event UIMultiplierUpdated(uint256 oldMultiplier, uint256 newMultiplier, uint256 effectiveAtTimestamp);
+    /// @notice ERC-8056: a new multiplier was scheduled at `setAtTimestamp` (or set, when
+    /// `effectiveAtTimestamp` is that same second); the standard's four-field event.
+    event UIMultiplierUpdated(
+        uint256 oldMultiplier,
+        uint256 newMultiplier,
+        uint256 setAtTimestamp,
+        uint256 effectiveAtTimestamp
+    );
 
     // The multiplier in force before `_effectiveAt`, and the one in force from it on.
     uint256 private _previousMultiplier;
@@ -62,7 +68,7 @@ contract MockStockToken is ERC20, Ownable {
         _previousMultiplier = current;
         _scheduledMultiplier = multiplier;
         _effectiveAt = effectiveAtTimestamp;
-        emit UIMultiplierUpdated(current, multiplier, effectiveAtTimestamp);
+        emit UIMultiplierUpdated(current, multiplier, block.timestamp, effectiveAtTimestamp);
     }
 
     /// @notice ERC-8056: the multiplier in force now, 18 decimals.

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
+import { anyUint } from "@nomicfoundation/hardhat-chai-matchers/withArgs";
 import { MockStockToken__factory, MockUSDG__factory } from "../../typechain-types";
 import { announceReplicaMode, deployReplica } from "../shared/replica";
 
@@ -48,7 +49,7 @@ describe("replica mocks: USDG and the ERC-8056 stock token", function () {
     const at = (await time.latest()) + 3600;
     await expect(token.setUIMultiplier(2n * ONE, at))
       .to.emit(token, "UIMultiplierUpdated")
-      .withArgs(ONE, 2n * ONE, at);
+      .withArgs(ONE, 2n * ONE, anyUint, at);
     expect(await token.newUIMultiplier()).to.equal(2n * ONE);
     expect(await token.effectiveAt()).to.equal(BigInt(at));
     expect(await token.uiMultiplier()).to.equal(ONE);
@@ -70,7 +71,7 @@ describe("replica mocks: USDG and the ERC-8056 stock token", function () {
     await token.setUIMultiplier(2n * ONE, now + 100);
     await expect(token.setUIMultiplier(ONE / 2n, now + 200))
       .to.emit(token, "UIMultiplierUpdated")
-      .withArgs(ONE, ONE / 2n, now + 200);
+      .withArgs(ONE, ONE / 2n, anyUint, now + 200);
     await time.increaseTo(now + 150);
     expect(await token.uiMultiplier()).to.equal(ONE); // the dropped 2.0 never took effect
     await time.increaseTo(now + 200);
@@ -81,7 +82,10 @@ describe("replica mocks: USDG and the ERC-8056 stock token", function () {
     const { token } = await loadFixture(deployToken);
     const next = (await time.latest()) + 1;
     await time.setNextBlockTimestamp(next);
-    await token.setUIMultiplier(3n * ONE, next);
+    // ERC-8056's four-field event: old, new, the second it was set, the second it takes effect.
+    await expect(token.setUIMultiplier(3n * ONE, next))
+      .to.emit(token, "UIMultiplierUpdated")
+      .withArgs(ONE, 3n * ONE, next, next);
     expect(await token.uiMultiplier()).to.equal(3n * ONE);
   });
 

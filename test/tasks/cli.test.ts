@@ -19,6 +19,7 @@ const TASKS = [
   "oracle:set-pool",
   "oracle:push",
   "anchor:post",
+  "replica:split",
 ];
 
 describe("the tasks from the command line", function () {
