@@ -185,47 +185,34 @@ export function scoreSeason(input: SeasonInput, formula: AugurFormula = AUGUR_SC
 }
 
 /**
- * Agent k's rows in input order, fetched when agent k is scored. A season's rows usually come
- * grouped by agent: each agent's rows are then one run of the input, found in one pass and
- * sliced only while that agent is scored, so no second copy of every row reference is held (≈ 60
- * MB of a 10,000 × 720 season). Rows in any other order are gathered per agent up front.
+ * Agent k's rows in input order, gathered when agent k is scored. The input is read as runs of
+ * adjacent rows of one agent, each agent keeping where its runs start and end: a season's rows
+ * usually come grouped by agent (one run each), so no second copy of every row reference is held
+ * up front (≈ 60 MB of a 10,000 × 720 season). One path serves every order.
  */
 function rowsByAgent<T extends { readonly agent: string }>(
   rows: readonly T[],
   agents: ReadonlyMap<string, number>,
   field: string,
 ): (k: number) => readonly T[] {
-  const agentOf = (i: number): number => {
-    const k = agents.get(rows[i]!.agent);
+  const starts = Array.from({ length: agents.size }, (): number[] => []);
+  const ends = Array.from({ length: agents.size }, (): number[] => []);
+  for (let from = 0, to = 0; from < rows.length; from = to) {
+    const agent = rows[from]!.agent;
+    const k = agents.get(agent);
     if (k === undefined)
-      throw new InvalidInputError(
-        `${field}[${i}].agent`,
-        `unknown agent "${rows[i]!.agent}" (not in agents)`,
-      );
-    return k;
+      throw new InvalidInputError(`${field}[${from}].agent`, `unknown agent "${agent}" (not in agents)`);
+    for (to = from + 1; to < rows.length && rows[to]!.agent === agent; to++);
+    starts[k]!.push(from);
+    ends[k]!.push(to);
+  }
+  return (k) => {
+    const own: T[] = [];
+    starts[k]!.forEach((from, r) => {
+      for (let i = from; i < ends[k]![r]!; i++) own.push(rows[i]!);
+    });
+    return own;
   };
-  const start = new Int32Array(agents.size).fill(-1);
-  const end = new Int32Array(agents.size);
-  let runs = true;
-  let current = -1;
-  for (let i = 0; i < rows.length; i++) {
-    if (i > 0 && rows[i]!.agent === rows[i - 1]!.agent) continue;
-    const k = agentOf(i);
-    if (start[k] !== -1) {
-      runs = false; // agent k's rows are split: gather instead
-      break;
-    }
-    if (current !== -1) end[current] = i;
-    start[k] = i;
-    current = k;
-  }
-  if (runs) {
-    if (current !== -1) end[current] = rows.length;
-    return (k) => (start[k] === -1 ? [] : rows.slice(start[k], end[k]));
-  }
-  const groups = Array.from({ length: agents.size }, (): T[] => []);
-  for (let i = 0; i < rows.length; i++) groups[agentOf(i)]!.push(rows[i]!);
-  return (k) => groups[k]!;
 }
 
 /** Each agent's latest prior row with sealed_at ≤ as_of (equal times: the larger seal, so it is stable). */
