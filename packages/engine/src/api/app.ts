@@ -19,6 +19,7 @@ import { apiDocsRoutes } from "./routes/docs";
 import { stewardshipRoutes } from "./routes/stewardship";
 import { registerSite, siteNotFound } from "../site/register";
 import { installWriteGuard } from "./write-guard";
+import { installIntegerParams } from "./integer-params";
 
 export interface AppOptions {
   /** pino options, or false for no logs (tests). */
@@ -48,6 +49,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
       new ApiError(429, "RATE_LIMITED", `too many submissions: at most ${context.max} per ${context.after}`),
   });
 
+  installIntegerParams(app); // before the routes: it checks each route as it is added
   installWriteGuard(app, deps); // before the routes: a wound-down system stores nothing
   // Every /api/v1 route. The OpenAPI document lists paths in the order they are added: this
   // order is the published document's, so a new route goes at the end.
