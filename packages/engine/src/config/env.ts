@@ -92,6 +92,11 @@ export const SERVER_LIMIT_FLAGS = {
 
 type ServerLimitFlags = Partial<Record<keyof typeof SERVER_LIMIT_FLAGS, string>>;
 
+/** Those flags as parseArgs options. */
+export const SERVER_LIMIT_OPTIONS = Object.fromEntries(
+  Object.keys(SERVER_LIMIT_FLAGS).map((flag) => [flag, { type: "string" }]),
+) as { readonly [K in keyof typeof SERVER_LIMIT_FLAGS]: { type: "string" } };
+
 /** --headers-timeout-ms … --max-connections, or AUGUR_HEADERS_TIMEOUT_MS …, else the defaults. */
 export function serverLimitsOption(flags: ServerLimitFlags, env: Env): ServerLimits {
   const limits = { ...DEFAULT_SERVER_LIMITS };

@@ -5,7 +5,7 @@ import type { Command } from "../command";
 import {
   DEFAULT_SERVER_LIMITS,
   integerOption,
-  SERVER_LIMIT_FLAGS,
+  SERVER_LIMIT_OPTIONS,
   serverLimitsOption,
   storeFrom,
 } from "../../config/env";
@@ -51,9 +51,7 @@ ${STORE_HELP}
           host: { type: "string" },
           "chain-id": { type: "string" },
           "writes-per-minute": { type: "string" },
-          ...Object.fromEntries(
-            Object.keys(SERVER_LIMIT_FLAGS).map((flag) => [flag, { type: "string" as const }]),
-          ),
+          ...SERVER_LIMIT_OPTIONS,
         },
       }),
     );
