@@ -57,6 +57,7 @@ export async function anchorCurrentHead(
   now: () => number,
   head?: LogHead,
 ): Promise<HeadOutcome> {
+  await keeper.catchUp?.(); // before the "already anchored" check: it may settle a crash's nonce
   const { treeSize, root } = head ?? (await currentHead(store));
   if (treeSize === 0) return { kind: "empty" };
   const previous = await latestAnchor(store.db);
