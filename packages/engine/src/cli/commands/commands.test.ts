@@ -132,6 +132,20 @@ describe("augur migrate, season, serve", () => {
     expect(existsSync(join(dir, "augur.sqlite"))).to.equal(false);
   });
 
+  it("serve and migrate refuse bad server limits and a serving role without PostgreSQL, with exit 2", async () => {
+    const limit = await run(["serve", "--headers-timeout-ms", "1e4", "--data-dir", dir]);
+    expect(limit).to.include({
+      code: 2,
+      err: "augur serve: --headers-timeout-ms must be an integer, not '1e4'\n",
+    });
+    const role = await run(["migrate", "--serving-role", "augur_serving", "--data-dir", dir]);
+    expect(role).to.include({
+      code: 2,
+      err: "augur migrate: --serving-role needs a PostgreSQL DATABASE_URL\n",
+    });
+    expect(existsSync(join(dir, "augur.sqlite"))).to.equal(false);
+  });
+
   it("serve prints its URL, answers /healthz, and stops cleanly on SIGTERM", async function () {
     this.timeout(60_000);
     const bin = join(__dirname, "..", "..", "..", "bin", "augur.cjs");
