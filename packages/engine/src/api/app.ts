@@ -29,6 +29,8 @@ export interface AppOptions {
   readonly writesPerMinute?: number;
   /** Timeouts and the connection cap once listening (default DEFAULT_SERVER_LIMITS). */
   readonly limits?: ServerLimits;
+  /** The origin the site prints in its URLs (default: the listen address; never the Host header). */
+  readonly publicOrigin?: string;
 }
 
 /** Node checks its header and request deadlines on a timer: often enough that they hold to ~1 s. */
@@ -87,7 +89,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   historyRoutes(app, deps);
   seasonRiskRoutes(app, deps);
   consensusMarketRoutes(app, deps);
-  registerSite(app); // the pages, which read the routes above in process
+  registerSite(app, options.publicOrigin); // the pages, which read the routes above in process
 
   await app.ready();
   return app;

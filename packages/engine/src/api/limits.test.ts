@@ -3,7 +3,13 @@ import { expect } from "chai";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { openStore, type Store } from "../store/open";
-import { DEFAULT_SERVER_LIMITS, serverLimitsOption, UsageError, type ServerLimits } from "../config/env";
+import {
+  DEFAULT_SERVER_LIMITS,
+  publicOriginOption,
+  serverLimitsOption,
+  UsageError,
+  type ServerLimits,
+} from "../config/env";
 import { TEST_CHAIN_ID, TEST_NOW } from "../../test-support/records/testing";
 
 const LIMITS: ServerLimits = {
@@ -140,6 +146,25 @@ describe("HTTP server limits (timeouts and the connection cap)", function () {
         UsageError,
         "--headers-timeout-ms (40000) must not exceed --request-timeout-ms (30000)",
       );
+    });
+  });
+
+  describe("publicOriginOption", () => {
+    it("takes an http(s) origin (flag over env), unset when neither is given, and refuses anything else", () => {
+      expect(publicOriginOption(undefined, {})).to.equal(undefined);
+      expect(publicOriginOption("https://augur.example/", { AUGUR_PUBLIC_ORIGIN: "http://x" })).to.equal(
+        "https://augur.example",
+      );
+      expect(publicOriginOption(undefined, { AUGUR_PUBLIC_ORIGIN: "http://10.0.0.1:8787" })).to.equal(
+        "http://10.0.0.1:8787",
+      );
+      for (const bad of [
+        "augur.example",
+        "ftp://augur.example",
+        "https://augur.example/api",
+        "https://a.example?x=1",
+      ])
+        expect(() => publicOriginOption(bad, {}), bad).to.throw(UsageError, "--public-origin must be");
     });
   });
 });

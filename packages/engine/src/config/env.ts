@@ -116,3 +116,24 @@ export function serverLimitsOption(flags: ServerLimitFlags, env: Env): ServerLim
   }
   return limits;
 }
+
+/**
+ * --public-origin / AUGUR_PUBLIC_ORIGIN: the scheme, host and port readers reach the engine at
+ * (behind a proxy, say), printed in the site's URLs; undefined when unset (the listen address).
+ */
+export function publicOriginOption(flag: string | undefined, env: Env): string | undefined {
+  const text = (flag ?? env.AUGUR_PUBLIC_ORIGIN ?? "").trim();
+  if (text === "") return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin + "/" !== url.href.replace(/\/?$/, "/")) {
+    throw new UsageError(
+      `--public-origin must be an http(s) origin such as https://augur.example, not '${text}'`,
+    );
+  }
+  return url.origin;
+}

@@ -5,6 +5,7 @@ import type { Command } from "../command";
 import {
   DEFAULT_SERVER_LIMITS,
   integerOption,
+  publicOriginOption,
   SERVER_LIMIT_OPTIONS,
   serverLimitsOption,
   storeFrom,
@@ -26,6 +27,9 @@ Options:
                            default 31337)
   --writes-per-minute <n>  record submissions per client IP per minute (env
                            AUGUR_WRITES_PER_MINUTE; default 600)
+  --public-origin <url>    the origin the site prints in its URLs and its verify command, e.g.
+                           https://augur.example (env AUGUR_PUBLIC_ORIGIN; default the listen
+                           address; the request's Host header is never used)
   --headers-timeout-ms <n> a client's whole header block within this, else 408 (env
                            AUGUR_HEADERS_TIMEOUT_MS; default ${DEFAULT_SERVER_LIMITS.headersTimeoutMs})
   --request-timeout-ms <n> the whole request, body included, within this (env
@@ -51,6 +55,7 @@ ${STORE_HELP}
           host: { type: "string" },
           "chain-id": { type: "string" },
           "writes-per-minute": { type: "string" },
+          "public-origin": { type: "string" },
           ...SERVER_LIMIT_OPTIONS,
         },
       }),
@@ -73,10 +78,16 @@ ${STORE_HELP}
       1_000_000,
     );
     const limits = serverLimitsOption(values, env);
+    const publicOrigin = publicOriginOption(values["public-origin"], env);
     const store = await openStore(storeFrom(values, env));
     const app = await buildApp(
       { store, chainId, now: () => Math.floor(Date.now() / 1000) },
-      { logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr }, writesPerMinute, limits },
+      {
+        logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr },
+        writesPerMinute,
+        limits,
+        ...(publicOrigin ? { publicOrigin } : {}),
+      },
     );
     let address: string;
     try {
