@@ -57,6 +57,8 @@ function runChild(
 }
 
 describe("crash safety: the cycle and keeper SIGKILLed at every stage", function () {
+  // 38 child processes, each a tsx start-up and a cycle against the node: minutes, not seconds.
+  this.timeout(900_000);
   let node: HardhatNode;
   let dir: string;
   let file: string;

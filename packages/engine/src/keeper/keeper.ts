@@ -82,12 +82,14 @@ export class ChainKeeper implements Keeper {
    * stores the anchor row of the newest head the journal saw mined, so after any restart the
    * journal and the anchors table both say what the chain says.
    */
-  async catchUp(): Promise<void> {
+  async catchUp(): Promise<"pending" | "settled"> {
     const { store, waitMs } = this.options;
     const open = await openNonce(store.db, this.scope);
-    if (open && (await this.settle(open.nonce, open.txs, Date.now() + waitMs)) === "pending") return;
+    if (open && (await this.settle(open.nonce, open.txs, Date.now() + waitMs)) === "pending")
+      return "pending";
     const mined = await lastMined(store.db, this.scope);
     if (mined) await this.recordMined(mined);
+    return "settled";
   }
 
   /** Stores the anchor row of a head the journal saw mined, unless stored already. */

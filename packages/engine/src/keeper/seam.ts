@@ -33,7 +33,8 @@ export interface Keeper {
   anchor(head: LogHead, previous: AnchorReceipt | undefined): Promise<AnchorReceipt | undefined>;
   /**
    * Run at the start of every pass, before the stored anchors are consulted: finishes what a
-   * crash left (an open nonce, a mined anchor whose row is not stored yet).
+   * crash left (an open nonce, a mined anchor whose row is not stored yet). "pending" while a
+   * transaction is still unmined after the keeper's wait (the pass then stops there).
    */
-  catchUp?(): Promise<void>;
+  catchUp?(): Promise<"pending" | "settled">;
 }
