@@ -19,18 +19,37 @@ import { apiDocsRoutes } from "./routes/docs";
 import { stewardshipRoutes } from "./routes/stewardship";
 import { registerSite, siteNotFound } from "../site/register";
 import { installWriteGuard } from "./write-guard";
+import { installIntegerParams } from "./integer-params";
+import { DEFAULT_SERVER_LIMITS, type ServerLimits } from "../config/env";
 
 export interface AppOptions {
   /** pino options, or false for no logs (tests). */
   readonly logger?: FastifyServerOptions["logger"];
   /** Record submissions per client IP per minute (default 600). */
   readonly writesPerMinute?: number;
+  /** Timeouts and the connection cap once listening (default DEFAULT_SERVER_LIMITS). */
+  readonly limits?: ServerLimits;
+  /** The origin the site prints in its URLs (default: the listen address; never the Host header). */
+  readonly publicOrigin?: string;
+}
+
+/** Node checks its header and request deadlines on a timer: often enough that they hold to ~1 s. */
+function checkingIntervalMs(limits: ServerLimits): number {
+  return Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4)));
 }
 
 /** The HTTP API over one store; listen() is the caller's (so tests can `inject`). */
 export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const limits = options.limits ?? DEFAULT_SERVER_LIMITS;
   const app = Fastify({
     logger: options.logger ?? false,
+    connectionTimeout: limits.idleTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      connectionsCheckingInterval: checkingIntervalMs(limits),
+    },
     bodyLimit: RECORD_BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
@@ -38,6 +57,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
       void (reply as FastifyReply).code(400).send(errorPayload("BAD_REQUEST", error.message));
     },
   });
+  app.server.maxConnections = limits.maxConnections;
   installErrorHandlers(app, siteNotFound); // HTML 404 outside /api, JSON inside
   const openApi = collectOpenApi(app);
 
@@ -48,6 +68,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
       new ApiError(429, "RATE_LIMITED", `too many submissions: at most ${context.max} per ${context.after}`),
   });
 
+  installIntegerParams(app); // before the routes: it checks each route as it is added
   installWriteGuard(app, deps); // before the routes: a wound-down system stores nothing
   // Every /api/v1 route. The OpenAPI document lists paths in the order they are added: this
   // order is the published document's, so a new route goes at the end.
@@ -68,7 +89,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   historyRoutes(app, deps);
   seasonRiskRoutes(app, deps);
   consensusMarketRoutes(app, deps);
-  registerSite(app); // the pages, which read the routes above in process
+  registerSite(app, options.publicOrigin); // the pages, which read the routes above in process
 
   await app.ready();
   return app;

@@ -58,3 +58,82 @@ export function rpcOption(flags: ChainFlags, env: Env): string {
 export function confirmationsOption(flags: ChainFlags, env: Env): number {
   return integerOption("--confirmations", flags.confirmations ?? env.AUGUR_CONFIRMATIONS, 1, 1, 1000);
 }
+
+/** What one HTTP server lets a client hold (all times in milliseconds). */
+export interface ServerLimits {
+  /** Whole header block received within this, else 408 and the socket is closed (slowloris). */
+  readonly headersTimeoutMs: number;
+  /** Whole request, headers and body, received within this (a body declared and never sent). */
+  readonly requestTimeoutMs: number;
+  /** An idle keep-alive socket is closed after this. */
+  readonly keepAliveTimeoutMs: number;
+  /** A socket with no traffic at all is closed after this. */
+  readonly idleTimeoutMs: number;
+  /** Sockets beyond this many open ones are closed on arrival. */
+  readonly maxConnections: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: ServerLimits = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  idleTimeoutMs: 60_000,
+  maxConnections: 1_000,
+};
+
+/** The server-limit flags `augur serve` takes, by flag name (the env variable is AUGUR_ + upper snake). */
+export const SERVER_LIMIT_FLAGS = {
+  "headers-timeout-ms": "headersTimeoutMs",
+  "request-timeout-ms": "requestTimeoutMs",
+  "keep-alive-timeout-ms": "keepAliveTimeoutMs",
+  "idle-timeout-ms": "idleTimeoutMs",
+  "max-connections": "maxConnections",
+} as const satisfies Record<string, keyof ServerLimits>;
+
+type ServerLimitFlags = Partial<Record<keyof typeof SERVER_LIMIT_FLAGS, string>>;
+
+/** Those flags as parseArgs options. */
+export const SERVER_LIMIT_OPTIONS = Object.fromEntries(
+  Object.keys(SERVER_LIMIT_FLAGS).map((flag) => [flag, { type: "string" }]),
+) as { readonly [K in keyof typeof SERVER_LIMIT_FLAGS]: { type: "string" } };
+
+/** --headers-timeout-ms … --max-connections, or AUGUR_HEADERS_TIMEOUT_MS …, else the defaults. */
+export function serverLimitsOption(flags: ServerLimitFlags, env: Env): ServerLimits {
+  const limits = { ...DEFAULT_SERVER_LIMITS };
+  for (const [flag, key] of Object.entries(SERVER_LIMIT_FLAGS) as [
+    keyof ServerLimitFlags,
+    keyof ServerLimits,
+  ][]) {
+    const envName = `AUGUR_${flag.replace(/-/g, "_").toUpperCase()}`;
+    const max = key === "maxConnections" ? 1_000_000 : 3_600_000;
+    limits[key] = integerOption(`--${flag}`, flags[flag] ?? env[envName], DEFAULT_SERVER_LIMITS[key], 1, max);
+  }
+  // Node refuses a header deadline past the whole request's.
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) {
+    throw new UsageError(
+      `--headers-timeout-ms (${limits.headersTimeoutMs}) must not exceed --request-timeout-ms (${limits.requestTimeoutMs})`,
+    );
+  }
+  return limits;
+}
+
+/**
+ * --public-origin / AUGUR_PUBLIC_ORIGIN: the scheme, host and port readers reach the engine at
+ * (behind a proxy, say), printed in the site's URLs; undefined when unset (the listen address).
+ */
+export function publicOriginOption(flag: string | undefined, env: Env): string | undefined {
+  const text = (flag ?? env.AUGUR_PUBLIC_ORIGIN ?? "").trim();
+  if (text === "") return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin + "/" !== url.href.replace(/\/?$/, "/")) {
+    throw new UsageError(
+      `--public-origin must be an http(s) origin such as https://augur.example, not '${text}'`,
+    );
+  }
+  return url.origin;
+}

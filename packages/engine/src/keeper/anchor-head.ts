@@ -57,7 +57,10 @@ export async function anchorCurrentHead(
   now: () => number,
   head?: LogHead,
 ): Promise<HeadOutcome> {
+  // Before the "already anchored" check: it may settle a crash's nonce, whatever the head.
+  const settled = await keeper.catchUp?.();
   const { treeSize, root } = head ?? (await currentHead(store));
+  if (settled === "pending") return { kind: "pending", treeSize }; // waited once already
   if (treeSize === 0) return { kind: "empty" };
   const previous = await latestAnchor(store.db);
   if (previous && previous.tree_size >= treeSize) return { kind: "current", treeSize };

@@ -28,16 +28,27 @@ const ENGINE_DIR = join(__dirname, "../..");
 const ROUNDS = 4;
 
 /** Runs one round in a child process; resolves to its exit code or the signal that ended it. */
-function runChild(file: string, url: string, registry: string, round: number, crashAt?: string) {
+function runChild(
+  file: string,
+  url: string,
+  registry: string,
+  round: number,
+  crashAt?: string,
+  record: number | "none" = 0,
+) {
   return new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>((done) => {
     const env = { ...process.env };
     delete env.AUGUR_CRASH_AT;
     if (crashAt) env.AUGUR_CRASH_AT = crashAt;
-    const child = spawn(process.execPath, ["--require", "tsx/cjs", CHILD, file, url, registry, `${round}`], {
-      cwd: ENGINE_DIR,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--require", "tsx/cjs", CHILD, file, url, registry, `${round}`, `${record}`],
+      {
+        cwd: ENGINE_DIR,
+        env,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let out = "";
     child.stdout.on("data", (c: Buffer) => (out += c.toString()));
     child.stderr.on("data", (c: Buffer) => (out += c.toString()));
@@ -46,6 +57,8 @@ function runChild(file: string, url: string, registry: string, round: number, cr
 }
 
 describe("crash safety: the cycle and keeper SIGKILLed at every stage", function () {
+  // 38 child processes, each a tsx start-up and a cycle against the node: minutes, not seconds.
+  this.timeout(900_000);
   let node: HardhatNode;
   let dir: string;
   let file: string;
@@ -72,16 +85,62 @@ describe("crash safety: the cycle and keeper SIGKILLed at every stage", function
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("finishes every round after ≥ 20 kills: one anchor per head, every score row once, no nonce gap, every seal provable", async () => {
+  /**
+   * The keeper's books against the chain: the journal has closed exactly the nonces the account
+   * used, one mined transaction per anchor and nothing in flight; the anchors table lists exactly
+   * the chain's anchors.
+   */
+  async function expectBooksMatchChain(when: string): Promise<void> {
+    const books = await openStore({ kind: "sqlite", file });
+    try {
+      const contract = new Contract(registry, ANCHOR_REGISTRY_ABI, node.provider);
+      const count = Number(await contract.getFunction("anchorCount").staticCall());
+      const onChain: [number, number, string][] = [];
+      for (let i = 0; i < count; i++) {
+        const a = (await contract.getFunction("anchorAt").staticCall(i)) as {
+          treeSize: bigint;
+          root: string;
+        };
+        onChain.push([i, Number(a.treeSize), a.root.toLowerCase()]);
+      }
+      const stored = await books.db.selectFrom("anchors").selectAll().orderBy("anchor_index").execute();
+      expect(
+        stored.map((a) => [a.anchor_index, a.tree_size, a.root]),
+        `${when}: anchors table = chain`,
+      ).to.deep.equal(onChain);
+      const scope = { chainId: 31337, registry, sender: keeper };
+      const rows = await journal(books.db, scope);
+      const nonce = await node.provider.getTransactionCount(keeper, "latest");
+      const closed = rows.filter((r) => r.status === "mined" || r.status === "reverted").map((r) => r.nonce);
+      expect(closed, `${when}: journal's closed nonces = the account's`).to.deep.equal([
+        ...Array(nonce).keys(),
+      ]);
+      expect(await openNonce(books.db, scope), `${when}: nothing in flight`).to.equal(undefined);
+      expect(
+        rows.filter((r) => r.status === "mined"),
+        `${when}: one mined per anchor`,
+      ).to.have.length(count);
+    } finally {
+      await books.close();
+    }
+  }
+
+  it("finishes every round after ≥ 20 kills: the books match the chain after every restart; one anchor per head, every score row once, no nonce gap, every seal provable", async () => {
     let kills = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      for (const stage of CRASH_STAGES) {
-        const run = await runChild(file, node.url, registry, round, stage);
+      for (const [i, stage] of CRASH_STAGES.entries()) {
+        // Each stage's run brings a new record, so the keeper has a new head to be killed over.
+        const run = await runChild(file, node.url, registry, round, stage, i);
         if (run.signal === "SIGKILL") kills++;
         else expect(run.code, `round ${round}, ${stage}: ${run.out}`).to.equal(0);
+        // Killed before the cycle, the next stage's run is the restart (and must score the hour).
+        if (stage === "sealed") continue;
+        // The restart brings no record: with no new head it must still settle what the kill left
+        // (the follower may already have stored the anchor the killed keeper never recorded).
+        const restart = await runChild(file, node.url, registry, round, undefined, "none");
+        expect(restart.code, `round ${round}, restart after ${stage}: ${restart.out}`).to.equal(0);
+        await expectBooksMatchChain(`round ${round}, restart after ${stage}`);
       }
-      const clean = await runChild(file, node.url, registry, round);
-      expect(clean.code, `round ${round} after the kills: ${clean.out}`).to.equal(0);
     }
     // One more hour scores the last round's anchored inputs; a rerun in that hour anchors its
     // manifests and scores nothing twice.

@@ -1,8 +1,10 @@
 import { Transaction, keccak256, type JsonRpcProvider, type Wallet } from "ethers";
+import type { Hex32 } from "@augur/scorer";
 import type { AnchorReceipt, Keeper, LogHead } from "./seam";
 import type { Store } from "../store/open";
 import { isUniqueViolation } from "../store/errors";
-import { anchorEventTx } from "../store/queries/anchors";
+import { anchorEventTx, hasAnchorOfSize } from "../store/queries/anchors";
+import { recordAnchor } from "./anchor-head";
 import { anchorRegistry } from "../chain/abi/anchor-registry";
 import { storedConsistencyProof } from "./consistency";
 import { crashPoint } from "./crash";
@@ -16,6 +18,7 @@ import { bumpFees, currentFees } from "./fees";
 import {
   appendStep,
   lastClosedNonce,
+  lastMined,
   minedFor,
   minedTxFor,
   openNonce,
@@ -72,6 +75,29 @@ export class ChainKeeper implements Keeper {
 
   private say(line: string): void {
     this.options.progress?.(line);
+  }
+
+  /**
+   * The start of every pass, whether or not the log grew: closes a nonce a crash left open and
+   * stores the anchor row of the newest head the journal saw mined, so after any restart the
+   * journal and the anchors table both say what the chain says.
+   */
+  async catchUp(): Promise<"pending" | "settled"> {
+    const { store, waitMs } = this.options;
+    const open = await openNonce(store.db, this.scope);
+    if (open && (await this.settle(open.nonce, open.txs, Date.now() + waitMs)) === "pending")
+      return "pending";
+    const mined = await lastMined(store.db, this.scope);
+    if (mined) await this.recordMined(mined);
+    return "settled";
+  }
+
+  /** Stores the anchor row of a head the journal saw mined, unless stored already. */
+  private async recordMined(head: { treeSize: number; root: string }): Promise<void> {
+    const { store, now } = this.options;
+    if (await hasAnchorOfSize(store.db, head.treeSize)) return;
+    const posted = await this.posted({ treeSize: head.treeSize, root: head.root as Hex32 });
+    if (posted.kind === "anchored") await recordAnchor(store, posted.receipt, now());
   }
 
   async anchor(head: LogHead): Promise<AnchorReceipt | undefined> {
@@ -290,6 +316,8 @@ export class ChainKeeper implements Keeper {
         this.say(
           `head ${tx.treeSize}: ${tx.txHash} ${receipt.status === 1 ? "mined" : "reverted"} in block ${receipt.blockNumber}`,
         );
+        // Its row now, not when some later pass asks for this head again.
+        if (receipt.status === 1) await this.recordMined(tx);
         return "closed";
       }
       if (buried) {

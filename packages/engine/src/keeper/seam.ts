@@ -31,4 +31,10 @@ export interface Keeper {
    * `previous` is the last head the store knows as anchored (the consistency proof starts there).
    */
   anchor(head: LogHead, previous: AnchorReceipt | undefined): Promise<AnchorReceipt | undefined>;
+  /**
+   * Run at the start of every pass, before the stored anchors are consulted: finishes what a
+   * crash left (an open nonce, a mined anchor whose row is not stored yet). "pending" while a
+   * transaction is still unmined after the keeper's wait (the pass then stops there).
+   */
+  catchUp?(): Promise<"pending" | "settled">;
 }

@@ -13,6 +13,7 @@ import { receiptPage } from "./pages/receipt";
 import { refereePage } from "./pages/referee";
 import { riskPage } from "./pages/risk";
 import { stewardshipPage } from "./pages/stewardship";
+import { siteOrigin } from "./origin";
 
 /** Nothing may load from elsewhere: the CSS and the one script are inline, images are data: URLs. */
 const CONTENT_SECURITY_POLICY =
@@ -76,15 +77,16 @@ const query = (r: FastifyRequest) => r.query as Record<string, unknown>;
  * The site: server-rendered pages over the `/api/v1` views the public API serves (read in
  * process with `inject`, so a page shows exactly what the API answers and knows nothing more).
  */
-export function registerSite(app: FastifyInstance): void {
+export function registerSite(app: FastifyInstance, publicOrigin?: string): void {
   const page = pageRoute(app);
+  const origin = siteOrigin(app, publicOrigin);
   app.get(
     "/",
     page((r) => leaderboardPage(app, query(r))),
   );
   app.get(
     "/agents/:id",
-    page((r) => agentPage(app, r.params as Record<string, unknown>, query(r), `${r.protocol}://${r.host}`)),
+    page((r) => agentPage(app, r.params as Record<string, unknown>, query(r), origin())),
   );
   app.get(
     "/consensus",

@@ -33,5 +33,11 @@ export function isAppendOnlyViolation(error: unknown): boolean {
 /** A unique or primary-key constraint refused an insert, on either backend. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+  if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY")
+    return true;
+  // SQLite's insert guards (migration 009) refuse an existing key before the index does.
+  const message = (error as { message?: unknown } | null)?.message;
+  return (
+    code === "SQLITE_CONSTRAINT_TRIGGER" && typeof message === "string" && message.includes("existing key")
+  );
 }

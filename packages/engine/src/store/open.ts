@@ -52,7 +52,10 @@ async function openPostgres(
     const client = new pg.Client({ connectionString: location.url });
     await client.connect();
     try {
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(location.schema)}`);
+      // Asked first: a serving role (docs/engine.md, "PostgreSQL roles") may not create schemas.
+      const exists = await client.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [location.schema]);
+      if (exists.rowCount === 0)
+        await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(location.schema)}`);
     } finally {
       await client.end();
     }

@@ -350,3 +350,16 @@ export const APPEND_ONLY_TABLES = [
   "keeper_attempts",
   "scores",
 ] as const;
+
+/**
+ * Every table of sealed rows: the append-only triggers of their migrations refuse UPDATE and
+ * DELETE, and migration 009's guards refuse an INSERT over an existing key (REPLACE).
+ */
+export const SEALED_TABLES = [
+  ...APPEND_ONLY_TABLES,
+  RISK_ROWS_TABLE,
+  HOURLY_CLOSES_TABLE,
+  STEWARDSHIP_DAYS_TABLE,
+  MODE_RECORDS_TABLE,
+  REFEREE_BOARDS_TABLE,
+] as const;

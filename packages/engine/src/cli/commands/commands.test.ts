@@ -132,6 +132,25 @@ describe("augur migrate, season, serve", () => {
     expect(existsSync(join(dir, "augur.sqlite"))).to.equal(false);
   });
 
+  it("serve and migrate refuse bad server limits, a public origin with a path and a serving role without PostgreSQL, with exit 2", async () => {
+    const limit = await run(["serve", "--headers-timeout-ms", "1e4", "--data-dir", dir]);
+    expect(limit).to.include({
+      code: 2,
+      err: "augur serve: --headers-timeout-ms must be an integer, not '1e4'\n",
+    });
+    const origin = await run(["serve", "--public-origin", "https://augur.example/api", "--data-dir", dir]);
+    expect(origin).to.include({
+      code: 2,
+      err: "augur serve: --public-origin must be an http(s) origin such as https://augur.example, not 'https://augur.example/api'\n",
+    });
+    const role = await run(["migrate", "--serving-role", "augur_serving", "--data-dir", dir]);
+    expect(role).to.include({
+      code: 2,
+      err: "augur migrate: --serving-role needs a PostgreSQL DATABASE_URL\n",
+    });
+    expect(existsSync(join(dir, "augur.sqlite"))).to.equal(false);
+  });
+
   it("serve prints its URL, answers /healthz, and stops cleanly on SIGTERM", async function () {
     this.timeout(60_000);
     const bin = join(__dirname, "..", "..", "..", "bin", "augur.cjs");

@@ -2,7 +2,14 @@ import { parseArgs } from "node:util";
 import { buildApp } from "../../api/app";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
-import { integerOption, storeFrom } from "../../config/env";
+import {
+  DEFAULT_SERVER_LIMITS,
+  integerOption,
+  publicOriginOption,
+  SERVER_LIMIT_OPTIONS,
+  serverLimitsOption,
+  storeFrom,
+} from "../../config/env";
 import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 
 export const command: Command = {
@@ -20,6 +27,19 @@ Options:
                            default 31337)
   --writes-per-minute <n>  record submissions per client IP per minute (env
                            AUGUR_WRITES_PER_MINUTE; default 600)
+  --public-origin <url>    the origin the site prints in its URLs and its verify command, e.g.
+                           https://augur.example (env AUGUR_PUBLIC_ORIGIN; default the listen
+                           address; the request's Host header is never used)
+  --headers-timeout-ms <n> a client's whole header block within this, else 408 (env
+                           AUGUR_HEADERS_TIMEOUT_MS; default ${DEFAULT_SERVER_LIMITS.headersTimeoutMs})
+  --request-timeout-ms <n> the whole request, body included, within this (env
+                           AUGUR_REQUEST_TIMEOUT_MS; default ${DEFAULT_SERVER_LIMITS.requestTimeoutMs})
+  --keep-alive-timeout-ms <n>  an idle keep-alive socket is closed after this (env
+                           AUGUR_KEEP_ALIVE_TIMEOUT_MS; default ${DEFAULT_SERVER_LIMITS.keepAliveTimeoutMs})
+  --idle-timeout-ms <n>    a socket with no traffic is closed after this (env
+                           AUGUR_IDLE_TIMEOUT_MS; default ${DEFAULT_SERVER_LIMITS.idleTimeoutMs})
+  --max-connections <n>    open sockets beyond this are closed on arrival (env
+                           AUGUR_MAX_CONNECTIONS; default ${DEFAULT_SERVER_LIMITS.maxConnections})
   LOG_LEVEL                pino level for the JSON logs on stderr (default info)
 
 ${STORE_HELP}
@@ -35,6 +55,8 @@ ${STORE_HELP}
           host: { type: "string" },
           "chain-id": { type: "string" },
           "writes-per-minute": { type: "string" },
+          "public-origin": { type: "string" },
+          ...SERVER_LIMIT_OPTIONS,
         },
       }),
     );
@@ -55,10 +77,17 @@ ${STORE_HELP}
       1,
       1_000_000,
     );
+    const limits = serverLimitsOption(values, env);
+    const publicOrigin = publicOriginOption(values["public-origin"], env);
     const store = await openStore(storeFrom(values, env));
     const app = await buildApp(
       { store, chainId, now: () => Math.floor(Date.now() / 1000) },
-      { logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr }, writesPerMinute },
+      {
+        logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr },
+        writesPerMinute,
+        limits,
+        ...(publicOrigin ? { publicOrigin } : {}),
+      },
     );
     let address: string;
     try {

@@ -247,7 +247,10 @@ export async function agentPage(
   } catch (error) {
     if (!(error instanceof SitePageError && error.code === "NO_SCORE")) throw error;
   }
-  const command = `npx augur verify --api ${origin} --agent ${agentId} --season ${season}`;
+  // With the chain flags whenever the registry is known: without them the API would vouch for itself.
+  const anchored = score?.anchor.status === "anchored" && score.anchor.registry ? score.anchor : undefined;
+  const chainFlags = anchored ? ` --rpc RPC_URL --registry ${anchored.registry}` : "";
+  const command = `npx augur verify --api ${origin} --agent ${agentId} --season ${season}${chainFlags}`;
   const scoreBlock =
     score === null
       ? html`<p>No score yet: the hourly cycle has not scored this agent.</p>`
@@ -281,15 +284,13 @@ export async function agentPage(
           <section class="box" aria-labelledby="verify-title">
             <h3 id="verify-title">Verify it yourself</h3>
             <p>Recompute the score from its manifest and check every seal against the anchored log:</p>
-            <pre><code id="verify-command">${command}</code></pre>
-            ${score.anchor.status === "anchored" && score.anchor.registry
+            ${anchored
               ? html`<p>
-                    To check the anchors on chain as well (chain ${score.anchor.chainId}), add your own node's
-                    JSON-RPC URL and the registry:
-                  </p>
-                  <pre><code id="verify-chain">${command} --rpc RPC_URL --registry ${score.anchor
-                    .registry}</code></pre>`
+                  RPC_URL is your own node's JSON-RPC URL for chain ${anchored.chainId}: the anchors are
+                  checked there, not taken from this site.
+                </p>`
               : ""}
+            <pre><code id="verify-command">${command}</code></pre>
           </section>`;
   const body = html`<h1>Agent ${agentId}</h1>
     <dl class="facts">

@@ -123,3 +123,13 @@ export async function anchorEventTx(
     .executeTakeFirst();
   return row?.tx_hash;
 }
+
+/** Whether an anchor of a head of this size is stored. */
+export async function hasAnchorOfSize(db: Kysely<Database>, treeSize: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("anchors")
+    .select("anchor_index")
+    .where("tree_size", "=", treeSize)
+    .executeTakeFirst();
+  return row !== undefined;
+}

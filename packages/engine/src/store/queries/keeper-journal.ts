@@ -167,3 +167,17 @@ export async function minedTxFor(
     .executeTakeFirst();
   return row?.tx_hash ?? undefined;
 }
+
+/** The head of the newest transaction the journal saw mined, if any. */
+export async function lastMined(
+  db: Kysely<Database>,
+  scope: JournalScope,
+): Promise<{ treeSize: number; root: string } | undefined> {
+  const row = await scoped(db, scope)
+    .select(["tree_size", "root"])
+    .where("status", "=", "mined")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { treeSize: Number(row.tree_size), root: row.root } : undefined;
+}
