@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { buildApp } from "../../api/app";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
-import { integerOption, storeFrom } from "../../config/env";
+import { assetsOption, integerOption, storeFrom } from "../../config/env";
 import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 
 export const command: Command = {
@@ -20,6 +20,8 @@ Options:
                            default 31337)
   --writes-per-minute <n>  record submissions per client IP per minute (env
                            AUGUR_WRITES_PER_MINUTE; default 600)
+  --assets <list>          tickers shown for asset addresses and accepted in their place,
+                           TICKER=0xaddress,… (env AUGUR_ASSETS; default none)
   LOG_LEVEL                pino level for the JSON logs on stderr (default info)
 
 ${STORE_HELP}
@@ -35,6 +37,7 @@ ${STORE_HELP}
           host: { type: "string" },
           "chain-id": { type: "string" },
           "writes-per-minute": { type: "string" },
+          assets: { type: "string" },
         },
       }),
     );
@@ -55,9 +58,10 @@ ${STORE_HELP}
       1,
       1_000_000,
     );
+    const assets = assetsOption(values.assets ?? env.AUGUR_ASSETS);
     const store = await openStore(storeFrom(values, env));
     const app = await buildApp(
-      { store, chainId, now: () => Math.floor(Date.now() / 1000) },
+      { store, chainId, now: () => Math.floor(Date.now() / 1000), assets },
       { logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr }, writesPerMinute },
     );
     let address: string;
