@@ -94,7 +94,12 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
     const seasons = await DemoSeasons.open(store.db, options.seasonHours, chainTime);
     // The engine's clock is the chain's: records, cycles and the site all live in simulated time.
     app = await buildApp(
-      { store, chainId: deployment.chainId, now },
+      {
+        store,
+        chainId: deployment.chainId,
+        now,
+        assets: Object.fromEntries(replica.stocks.map((s) => [s.symbol, s.address])), // tickers on the site
+      },
       { writesPerMinute: 1_000_000 }, // every demo agent posts from 127.0.0.1
     );
     const origin = (await app.listen({ port: options.port, host: "127.0.0.1" })).replace(

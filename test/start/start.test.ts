@@ -158,7 +158,7 @@ describe("npm start (smoke test, --ci)", function () {
         `npx augur verify --api ${origin} --agent ${scored} --season ${SEASON}`.toLowerCase() +
           (shown.anchorStatus === "anchored" ? ` --rpc rpc_url --registry ${registry.toLowerCase()}` : ""),
       );
-      expect(await page.locator("figure svg[role=img] title").textContent()).to.contain("Return index");
+      expect(await page.locator("svg#return-index title").textContent()).to.contain("Return index");
       await page.close();
     });
 
@@ -177,10 +177,15 @@ describe("npm start (smoke test, --ci)", function () {
         ),
       );
       expect(rows.length).to.be.greaterThan(0);
+      // The asset cell shows the replica stock's ticker, its address in the tooltip.
+      const tickers = await page.$$eval("#calls tbody td:nth-child(2)", (tds) =>
+        tds.map((td) => td.textContent?.trim()),
+      );
+      for (const ticker of tickers) expect(ticker).to.match(/^[A-Z]{2,5}$/);
       for (const [revealed, asset, window, direction, confidence, outcome] of rows) {
         expect(revealed).to.match(/^\d{4}-\d\d-\d\d \d\d:\d\d/);
         expect(asset).to.match(/^0x[0-9a-f]{40}$/);
-        expect(window).to.equal(`${(CALL_WINDOW / 3600).toFixed(1)} h`);
+        expect(window).to.equal(`${CALL_WINDOW / 3600} h`);
         expect(direction).to.be.oneOf(["up", "down"]);
         expect(confidence).to.match(/^\d+ %$/);
         expect(outcome).to.be.oneOf(["hit", "miss", "void"]);

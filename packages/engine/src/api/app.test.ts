@@ -189,6 +189,7 @@ for (const backend of testBackends()) {
       expect(res.statusCode).to.equal(200);
       expect(res.json()).to.deep.equal({
         asset: "0x5fbdb2315678afecb367f032d93f642f64180aa3",
+        ticker: null, // no --assets directory configured
         window: 3600,
         rounds: [],
       });

@@ -5,6 +5,7 @@ import type { ApiDeps } from "./deps";
 import { ApiError, errorPayload, installErrorHandlers } from "./errors";
 import { collectOpenApi } from "./openapi";
 import { anchorRoutes } from "./routes/anchors";
+import { assetRoutes } from "./routes/assets";
 import { consensusMarketRoutes, consensusRoutes } from "./routes/consensus";
 import { historyRoutes } from "./routes/history";
 import { metaRoutes } from "./routes/meta";
@@ -58,6 +59,9 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
     },
   });
   app.server.maxConnections = limits.maxConnections;
+  // Bodies are JSON only: Fastify's default text/plain parser would let a plain-text body reach
+  // the schema (400); without it any other content type is refused with 415 as documented.
+  app.removeContentTypeParser("text/plain");
   installErrorHandlers(app, siteNotFound); // HTML 404 outside /api, JSON inside
   const openApi = collectOpenApi(app);
 
@@ -89,6 +93,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   historyRoutes(app, deps);
   seasonRiskRoutes(app, deps);
   consensusMarketRoutes(app, deps);
+  assetRoutes(app, deps);
   registerSite(app, options.publicOrigin); // the pages, which read the routes above in process
 
   await app.ready();

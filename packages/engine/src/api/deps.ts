@@ -6,4 +6,6 @@ export interface ApiDeps {
   readonly chainId: number;
   /** Unix seconds. */
   readonly now: () => number;
+  /** Tickers of the traded assets (ticker → token address): shown for addresses, accepted for them. */
+  readonly assets?: Readonly<Record<string, string>>;
 }

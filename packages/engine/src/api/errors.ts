@@ -27,9 +27,17 @@ export function errorPayload(code: string, message: string) {
   return { error: { code, message } };
 }
 
+/** A schema refusal; an enum refusal names the values it allows (Ajv's own text does not). */
+function validationMessage(e: FastifyError): string {
+  const first = e.validation?.[0];
+  const allowed =
+    first?.keyword === "enum" ? (first.params as { allowedValues?: unknown[] }).allowedValues : undefined;
+  return allowed ? `${e.message}: ${allowed.map(String).join(", ")}` : e.message;
+}
+
 function classify(error: FastifyError | Error): { status: number; code: string; message: string } {
   const e = error as FastifyError;
-  if (e.validation) return { status: 400, code: "INVALID_INPUT", message: e.message };
+  if (e.validation) return { status: 400, code: "INVALID_INPUT", message: validationMessage(e) };
   if (error instanceof ApiError || error instanceof RecordRefusedError) {
     return { status: error.status, code: error.code, message: error.shortMessage };
   }
@@ -37,14 +45,40 @@ function classify(error: FastifyError | Error): { status: number; code: string; 
     return { status: 400, code: error.code, message: error.shortMessage };
   if (typeof e.statusCode === "number" && e.statusCode >= 400 && e.statusCode < 500) {
     const code = FRAMEWORK_CODES[e.code] ?? (e.statusCode === 429 ? "RATE_LIMITED" : "BAD_REQUEST");
+    if (code === "UNSUPPORTED_MEDIA_TYPE")
+      return { status: 415, code, message: "unsupported content type: send the body as application/json" };
     // JSON.parse's messages are safe to echo; anything else gets its status text.
     return { status: e.statusCode, code, message: e.message || "bad request" };
   }
   return { status: 500, code: "INTERNAL", message: "internal error" };
 }
 
-/** The API's 404: a JSON error naming the method and path. */
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** The methods a path answers to (HEAD goes with GET): empty when no route has that path. */
+function allowedMethods(request: FastifyRequest): string[] {
+  const url = request.url.split(/[?#]/, 1)[0]!;
+  const allowed = METHODS.filter((method) => request.server.findRoute({ method, url }) !== null);
+  return allowed.includes("GET") ? [...allowed, "HEAD"] : allowed;
+}
+
+/**
+ * The API's answer to an unrouted request: 405 with `Allow` when the path exists under other
+ * methods, else 404; a JSON error naming the method and path.
+ */
 export function apiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const allowed = allowedMethods(request);
+  if (allowed.length > 0) {
+    return reply
+      .code(405)
+      .header("allow", allowed.join(", "))
+      .send(
+        errorPayload(
+          "METHOD_NOT_ALLOWED",
+          `${request.method} is not allowed on ${request.url.slice(0, 200)}: use ${allowed.join(" or ")}`,
+        ),
+      );
+  }
   return reply
     .code(404)
     .send(errorPayload("NOT_FOUND", `no route ${request.method} ${request.url.slice(0, 200)}`));

@@ -7,7 +7,7 @@ import { MODE_FORMAT, modeNoticeBody } from "../modes/records";
 import { writeNotice } from "../modes/notices";
 import { receiptDocument } from "../modes/receipt/document";
 import { TEST_CHAIN_ID } from "../../test-support/records/testing";
-import { SITE_NOW, SITE_SEASON, seededSiteStore, TSLA } from "../../test-support/site/testing";
+import { SITE_ASSETS, SITE_NOW, SITE_SEASON, seededSiteStore, TSLA } from "../../test-support/site/testing";
 import { openStore, type Store } from "../store/open";
 import { appendModeRecord } from "../store/queries/modes";
 import { DAY, fakeSource, HISTORY_DAY0, writeScriptedHistory } from "../../test-support/stewardship/testing";
@@ -178,6 +178,9 @@ function seasonRequests(season: string, ids: { snapshot: string; score: string; 
     get(`${api}/consensus/${TSLA}/60`),
     get(`${api}/consensus/0x12/3600`),
     get(`${api}/consensus/${TSLA}/3600?limit=0`),
+    get(`${api}/assets`),
+    get(`${api}/consensus/TSLA/3600?limit=1`),
+    get(`${api}/consensus/NOPE/3600`),
     // Stewardship and modes
     get(`${api}/stewardship`),
     get(`${api}/stewardship/days/2027-01-17`),
@@ -286,7 +289,7 @@ describe("golden: every API response and site page, byte for byte", function () 
       modeNoticeBody("maintenance", "a quiet month", "2026-12-01"),
       SITE_NOW,
     );
-    const app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => SITE_NOW });
+    const app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => SITE_NOW, assets: SITE_ASSETS });
     try {
       const score = (await app.inject(`/api/v1/agents/ada/score?season_id=${SITE_SEASON}`)).json<{
         seal: string;

@@ -137,3 +137,17 @@ export function publicOriginOption(flag: string | undefined, env: Env): string |
   }
   return url.origin;
 }
+
+/** `AUGUR_ASSETS` / `--assets`: `TICKER=0xaddress,…`, the tickers the API and site show for addresses. */
+export function assetsOption(text: string | undefined): Record<string, string> {
+  const assets: Record<string, string> = {};
+  for (const entry of (text ?? "").split(",").map((e) => e.trim())) {
+    if (entry === "") continue;
+    const match = /^([A-Z][A-Z0-9.]{0,9})=(0x[0-9a-fA-F]{40})$/.exec(entry);
+    if (!match)
+      throw new UsageError(`--assets entries are TICKER=0xaddress (e.g. META=0xc74f…), not '${entry}'`);
+    if (match[1]! in assets) throw new UsageError(`--assets names ${match[1]} twice`);
+    assets[match[1]!] = match[2]!.toLowerCase();
+  }
+  return assets;
+}

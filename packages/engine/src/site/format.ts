@@ -33,3 +33,15 @@ export function reasonText(reason: string | null): string {
 export function sortValue(value: number | string | null | undefined): string {
   return value === null || value === undefined ? "" : String(value);
 }
+
+/** A window length in hours ("4 h", "0.5 h"). */
+export function hoursText(seconds: number): string {
+  const h = seconds / 3600;
+  return `${Number.isInteger(h) ? h : h.toFixed(1)} h`;
+}
+
+/** A time span as people read it: "2026-12-06 04:00–08:00 UTC", the date twice only when it changes. */
+export function spanText(from: number, until: number): string {
+  const [a, b] = [utc(from).slice(0, 16), utc(until).slice(0, 16)];
+  return a.slice(0, 10) === b.slice(0, 10) ? `${a}–${b.slice(11)} UTC` : `${a} – ${b} UTC`;
+}

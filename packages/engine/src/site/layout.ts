@@ -8,6 +8,8 @@ export const NAV_ITEMS = [
   { href: "/referee", label: "Referee", key: "referee" },
   { href: "/risk", label: "Risk", key: "risk" },
   { href: "/stewardship", label: "Stewardship", key: "stewardship" },
+  { href: "/mode", label: "Mode", key: "mode" },
+  { href: "/receipt", label: "Receipt", key: "receipt" },
   { href: "/methodology", label: "Methodology", key: "methodology" },
 ] as const;
 

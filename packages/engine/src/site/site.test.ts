@@ -134,7 +134,7 @@ describe("site in headless Chromium", function () {
     expect(await page.textContent("#verify-command")).to.equal(
       `npx augur verify --api ${server.url} --agent ada --season ${SITE_SEASON} --rpc RPC_URL --registry ${body.anchor.registry}`,
     );
-    expect(await page.locator("figure svg[role=img] title").textContent()).to.contain("Return index");
+    expect(await page.locator("svg#return-index title").textContent()).to.contain("Return index");
     expect(await page.locator("details pre #manifest").count()).to.equal(1);
     await page.close();
   });

@@ -17,6 +17,7 @@ p.lead{color:var(--muted);margin-top:0}
 .table-wrap{overflow-x:auto;max-width:100%;border:1px solid var(--line);border-radius:4px}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
 th,td{padding:.35rem .55rem;border-bottom:1px solid var(--line);text-align:left;vertical-align:top;white-space:nowrap}
+thead th{white-space:normal;vertical-align:bottom;min-width:3.5rem}
 td.num,th.num{text-align:right}
 thead th{background:#f7f9fa;font-weight:600}
 th a.sort,th button.sort{font:inherit;color:inherit;background:none;border:0;padding:0;cursor:pointer;text-decoration:underline dotted}
@@ -24,8 +25,16 @@ th[aria-sort=ascending] .sort::after{content:" \\25B2"}th[aria-sort=descending] 
 .bar{display:inline-block;vertical-align:middle;width:6rem;height:.7rem;background:var(--bar-bg);border-radius:2px;position:relative}
 .bar>span{display:block;height:100%;background:var(--bar);border-radius:2px}
 .bar.small{width:2.2rem;height:.55rem}
-.bar.reason{width:auto;min-width:8rem;max-width:14rem;white-space:normal;height:auto;padding:0 .4rem;font-size:.8rem;color:var(--warn);background:repeating-linear-gradient(135deg,#fbf3e2,#fbf3e2 6px,#f5e6c4 6px,#f5e6c4 12px)}
-.terms{display:flex;gap:.2rem;align-items:center}
+.bar.none{background:repeating-linear-gradient(135deg,#fff,#fff 3px,#d8dde3 3px,#d8dde3 5px);border:1px dashed var(--muted);color:var(--muted);font-size:.75rem;line-height:1;height:auto;width:auto;min-width:6rem;padding:.1rem .3rem;text-align:center}
+.bar.none.small{min-width:2.2rem;font-size:.65rem;padding:.05rem .15rem}
+.meter{display:inline-flex;align-items:center;gap:.15rem}.meter-value{font-size:.75rem;min-width:1.3rem;text-align:right}
+.legend{font-size:.9rem;color:var(--muted);margin:.5rem 0}.legend a.term,a.term{text-decoration:underline dotted}
+abbr[title]{text-decoration:underline dotted;cursor:help}
+dl.glossary{display:grid;grid-template-columns:minmax(8rem,max-content) 1fr;gap:.3rem 1rem}dl.glossary dt{font-weight:600}dl.glossary dd{margin:0}dl.glossary dt:target,dl.glossary dt:target+dd{background:#fff6d6}
+details.spec>summary{font-size:1.05rem}
+@media (max-width:600px){dl.glossary{grid-template-columns:1fr}dl.glossary dd{margin-bottom:.4rem}}
+.bar.reason{width:auto;min-width:8rem;max-width:11rem;white-space:normal;height:auto;padding:0 .4rem;font-size:.8rem;color:var(--warn);background:repeating-linear-gradient(135deg,#fbf3e2,#fbf3e2 6px,#f5e6c4 6px,#f5e6c4 12px)}
+.terms{display:flex;gap:.35rem;align-items:center}
 .muted{color:var(--muted)}
 .mono,code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.88em}
 .seal{word-break:break-all;white-space:normal}

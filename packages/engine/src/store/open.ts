@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
@@ -77,8 +77,11 @@ async function openPostgres(
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-function openSqlite(file: string): Kysely<Database> {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+function openSqlite(file: string, mustExist: boolean): Kysely<Database> {
+  if (file !== ":memory:") {
+    if (mustExist && !existsSync(file)) throw new Error("no store there (nothing was created)");
+    mkdirSync(dirname(file), { recursive: true });
+  }
   const database = new SqliteDatabase(file);
   database.pragma("journal_mode = WAL");
   database.pragma("foreign_keys = ON");
@@ -91,15 +94,21 @@ function openSqlite(file: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
-/** Opens (creating an SQLite file and its directory if needed) and migrates to the latest schema. */
+/**
+ * Opens (creating an SQLite file and its directory if needed, unless `mustExist`: read-only
+ * commands never create a store) and migrates to the latest schema.
+ */
 export async function openStore(
   location: StoreLocation,
-  options: { migrate?: boolean } = {},
+  options: { migrate?: boolean; mustExist?: boolean } = {},
 ): Promise<Store> {
   const description = describeLocation(location);
   let db: Kysely<Database>;
   try {
-    db = location.kind === "postgres" ? await openPostgres(location) : openSqlite(location.file);
+    db =
+      location.kind === "postgres"
+        ? await openPostgres(location)
+        : openSqlite(location.file, options.mustExist ?? false);
   } catch (error) {
     throw new StoreOpenError(description, error instanceof Error ? error.message : String(error));
   }

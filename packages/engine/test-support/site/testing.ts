@@ -28,6 +28,8 @@ export const SITE_NOW = SEASON_START + 8 * DAY + 1800;
 
 export const TSLA = "0x1111111111111111111111111111111111111111";
 export const AAPL = "0x2222222222222222222222222222222222222222";
+/** The seeded season's asset directory (ticker → address), as `augur serve` takes it from AUGUR_ASSETS. */
+export const SITE_ASSETS = { TSLA, AAPL } as const;
 const LEDGER = "0x3333333333333333333333333333333333333333";
 const ORACLE = "0x4444444444444444444444444444444444444444";
 
@@ -335,7 +337,7 @@ export interface SiteServer {
 
 /** The engine's HTTP server (API and site) on 127.0.0.1, a free port. */
 export async function startSiteServer(store: Store, now = SITE_NOW): Promise<SiteServer> {
-  const app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => now });
+  const app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => now, assets: SITE_ASSETS });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   return { url, app, close: () => app.close() };
 }

@@ -3,6 +3,12 @@ import type { ApiDeps } from "../deps";
 import { addressSchema, errorBody, hex32Schema, uintSchema } from "../schemas";
 import { consensusRounds } from "../../store/queries/consensus";
 import { consensusMarkets } from "../../store/queries/consensus";
+import { assetParamSchema, resolveAsset, tickerOf } from "../assets";
+
+const tickerSchema = {
+  type: ["string", "null"],
+  description: "the asset's ticker from `GET /api/v1/assets`, null when it has none",
+} as const;
 
 /** The longest call window the API accepts, seconds (one year). */
 const MAX_WINDOW = 365 * 86400;
@@ -18,7 +24,10 @@ export function consensusRoutes(app: FastifyInstance, deps: ApiDeps): void {
         params: {
           type: "object",
           required: ["asset", "window"],
-          properties: { asset: addressSchema, window: { type: "integer", minimum: 1, maximum: MAX_WINDOW } },
+          properties: {
+            asset: assetParamSchema,
+            window: { type: "integer", minimum: 1, maximum: MAX_WINDOW },
+          },
         },
         querystring: {
           type: "object",
@@ -28,9 +37,10 @@ export function consensusRoutes(app: FastifyInstance, deps: ApiDeps): void {
         response: {
           200: {
             type: "object",
-            required: ["asset", "window", "rounds"],
+            required: ["asset", "ticker", "window", "rounds"],
             properties: {
               asset: addressSchema,
+              ticker: tickerSchema,
               window: uintSchema,
               rounds: {
                 type: "array",
@@ -38,6 +48,11 @@ export function consensusRoutes(app: FastifyInstance, deps: ApiDeps): void {
                   type: "object",
                   properties: {
                     bucket: uintSchema,
+                    closesFrom: {
+                      ...uintSchema,
+                      description: "bucket × window: the round's calls close from…",
+                    },
+                    closesUntil: { ...uintSchema, description: "…until (bucket + 1) × window, Unix seconds" },
                     direction: { type: "string", enum: ["up", "down"] },
                     strengthBps: uintSchema,
                     voters: uintSchema,
@@ -65,13 +80,16 @@ export function consensusRoutes(app: FastifyInstance, deps: ApiDeps): void {
 
 /** One market's consensus events, newest round first. */
 async function roundsView(deps: ApiDeps, asset: string, window: number, limit: number) {
-  const lower = asset.toLowerCase();
+  const lower = resolveAsset(deps, asset);
   const rows = await consensusRounds(deps.store.db, lower, window, limit);
   return {
     asset: lower,
+    ticker: tickerOf(deps, lower),
     window,
     rounds: rows.map((r) => ({
       bucket: r.bucket,
+      closesFrom: r.bucket * window,
+      closesUntil: (r.bucket + 1) * window,
       direction: r.direction,
       strengthBps: r.strength_bps,
       voters: r.voters,
@@ -93,6 +111,7 @@ async function marketsView(deps: ApiDeps) {
   return {
     markets: (await consensusMarkets(deps.store.db)).map((m) => ({
       asset: m.asset,
+      ticker: tickerOf(deps, m.asset),
       window: m.window_seconds,
       events: Number(m.events),
     })),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { agentInSeason, errorBody } from "../schemas";
+import { requireSeason } from "./seasons";
 import { findAgent } from "../../store/queries/agents";
 import { seasonRecords } from "../../store/queries/records";
 import { callPoint, snapshotPoint, streaks } from "@augur/records";
@@ -10,7 +11,10 @@ import { callPoint, snapshotPoint, streaks } from "@augur/records";
 async function historyView(deps: ApiDeps, id: string, seasonId: string) {
   const db = deps.store.db;
   const agent = await findAgent(db, id, seasonId);
-  if (!agent) throw new ApiError(404, "UNKNOWN_AGENT", `agent ${id} is not registered in season ${seasonId}`);
+  if (!agent) {
+    await requireSeason(deps, seasonId); // an unknown season says so, not "unknown agent"
+    throw new ApiError(404, "UNKNOWN_AGENT", `agent ${id} is not registered in season ${seasonId}`);
+  }
   const records = await seasonRecords(db, seasonId, ["snapshot", "call"], id);
   const snapshots = records
     .filter((r) => r.kind === "snapshot")

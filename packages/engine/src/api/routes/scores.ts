@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors";
 import type { ApiDeps } from "../deps";
 import { agentInSeason, errorBody, hex32Schema, uintSchema } from "../schemas";
+import { requireSeason } from "./seasons";
 import { findAgent } from "../../store/queries/agents";
 import { latestScoreWithAnchor } from "../../store/queries/scores";
 import type { FromSchema } from "../schema-type";
@@ -72,6 +73,7 @@ export function scoreRoutes(app: FastifyInstance, deps: ApiDeps): void {
       const row = await latestScoreWithAnchor(db, id, seasonId);
       if (!row) {
         if (!(await findAgent(db, id, seasonId))) {
+          await requireSeason(deps, seasonId);
           throw new ApiError(404, "UNKNOWN_AGENT", `agent ${id} is not registered in season ${seasonId}`);
         }
         throw new ApiError(404, "NO_SCORE", `agent ${id} has no score in season ${seasonId} yet`);

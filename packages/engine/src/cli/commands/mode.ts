@@ -56,7 +56,8 @@ ${STORE_HELP}
     const now = Math.floor(Date.now() / 1000);
     // Validate before opening the store: a bad notice never touches it.
     const body = action === "notice" ? modeNoticeBody(values.to!, values.reason, dayOf(now)) : undefined;
-    const store = await openStore(storeFrom(values, process.env));
+    // `show` only reads: against a missing data dir it fails instead of creating a store.
+    const store = await openStore(storeFrom(values, process.env), { mustExist: action === "show" });
     try {
       if (body) {
         const written = await writeNotice(store, "notice", body.noticed, body, now);

@@ -59,7 +59,8 @@ ${STORE_HELP}
     const ends = action === "add" ? time("--ends", values.ends) : 0;
     if (action === "add" && ends <= starts) throw new UsageError("--ends must be after --starts");
 
-    const store = await openStore(storeFrom(values, process.env));
+    // `show` only reads: against a missing data dir it fails instead of creating a store.
+    const store = await openStore(storeFrom(values, process.env), { mustExist: action === "show" });
     try {
       const now = Math.floor(Date.now() / 1000);
       const existing = await findSeason(store.db, id);

@@ -3,6 +3,7 @@ import { buildApp } from "../../api/app";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
 import {
+  assetsOption,
   DEFAULT_SERVER_LIMITS,
   integerOption,
   publicOriginOption,
@@ -27,6 +28,8 @@ Options:
                            default 31337)
   --writes-per-minute <n>  record submissions per client IP per minute (env
                            AUGUR_WRITES_PER_MINUTE; default 600)
+  --assets <list>          tickers shown for asset addresses and accepted in their place,
+                           TICKER=0xaddress,… (env AUGUR_ASSETS; default none)
   --public-origin <url>    the origin the site prints in its URLs and its verify command, e.g.
                            https://augur.example (env AUGUR_PUBLIC_ORIGIN; default the listen
                            address; the request's Host header is never used)
@@ -55,6 +58,7 @@ ${STORE_HELP}
           host: { type: "string" },
           "chain-id": { type: "string" },
           "writes-per-minute": { type: "string" },
+          assets: { type: "string" },
           "public-origin": { type: "string" },
           ...SERVER_LIMIT_OPTIONS,
         },
@@ -79,9 +83,10 @@ ${STORE_HELP}
     );
     const limits = serverLimitsOption(values, env);
     const publicOrigin = publicOriginOption(values["public-origin"], env);
+    const assets = assetsOption(values.assets ?? env.AUGUR_ASSETS);
     const store = await openStore(storeFrom(values, env));
     const app = await buildApp(
-      { store, chainId, now: () => Math.floor(Date.now() / 1000) },
+      { store, chainId, now: () => Math.floor(Date.now() / 1000), assets },
       {
         logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr },
         writesPerMinute,

@@ -4,7 +4,10 @@ import { apiGet } from "../api-client";
 import { reasonBar, valueBar } from "../bars";
 import { lineChart } from "../charts";
 import { SitePageError } from "../errors";
-import { fixed, percent, shortHex, utc } from "../format";
+import { assetNames, assetText, type AssetNames } from "../assets";
+import { calibrationChart, scoreChart, scoreHistory } from "../agent-charts";
+import { fixed, hoursText, percent, shortHex, utc } from "../format";
+import { termLink, TERMS, type TermKey } from "../glossary";
 import { html, type SafeHtml } from "../html";
 import { layout } from "../layout";
 import { idParam } from "../params";
@@ -48,31 +51,36 @@ function termsTable(score: ScoreView): SafeHtml {
   const measured = asFields(manifest.measured);
   const outputs = asFields(manifest.outputs);
   const weights = asFields(outputs.weights_used);
-  return html`<div class="table-wrap">
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Term</th>
-          <th scope="col" class="num">Value</th>
-          <th scope="col">Bar</th>
-          <th scope="col" class="num">Weight used</th>
-          <th scope="col">Measured</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${TERM_NAMES.map((t) => {
-          const value = num(score.terms[t]);
-          return html`<tr>
-            <th scope="row">${t}</th>
-            <td class="num">${fixed(value, 2)}</td>
-            <td>${valueBar(value, t)}</td>
-            <td class="num">${fixed(num(weights[t]), 3)}</td>
-            <td>${manifest.measured === null ? "—" : measuredFor(t, measured)}</td>
-          </tr>`;
-        })}
-      </tbody>
-    </table>
-  </div>`;
+  return html`<p class="legend" id="terms-legend">
+      Each term is 0–100, higher is better. A term that is ${termLink("not_measured", "not measured")} drops
+      out and the others share its weight: “weight used” is each published weight divided by the sum of the
+      measured ones.
+    </p>
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Term</th>
+            <th scope="col" class="num">Value</th>
+            <th scope="col">Bar</th>
+            <th scope="col" class="num">${termLink("weights_used", "Weight used")}</th>
+            <th scope="col">Measured</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${TERM_NAMES.map((t) => {
+            const value = num(score.terms[t]);
+            return html`<tr>
+              <th scope="row">${termLink(t)}</th>
+              <td class="num">${fixed(value, 2)}</td>
+              <td>${valueBar(value, t)}</td>
+              <td class="num">${fixed(num(weights[t]), 3)}</td>
+              <td>${manifest.measured === null ? "—" : measuredFor(t, measured)}</td>
+            </tr>`;
+          })}
+        </tbody>
+      </table>
+    </div>`;
 }
 
 function dnaBlock(score: ScoreView): SafeHtml {
@@ -83,12 +91,12 @@ function dnaBlock(score: ScoreView): SafeHtml {
   return html`<dl class="facts">
     ${Object.entries(dna).map(
       ([k, v]) =>
-        html`<dt>${k}</dt>
-          <dd>${typeof v === "number" ? fixed(v, 4) : "not measured"}</dd>`,
+        html`<dt>${k in TERMS ? termLink(k as TermKey) : k}</dt>
+          <dd>${typeof v === "number" ? fixed(v, 4) : html`<span class="muted">not measured</span>`}</dd>`,
     )}
-    <dt>strategy match</dt>
+    <dt>${termLink("match")}</dt>
     <dd>${fixed(num(measured.match), 4)}</dd>
-    <dt>multiplier</dt>
+    <dt>${termLink("multiplier")}</dt>
     <dd>${fixed(num(outputs.multiplier), 4)}</dd>
     <dt>weighted total</dt>
     <dd>${fixed(num(outputs.weighted), 4)}</dd>
@@ -189,7 +197,7 @@ function curve(history: HistoryView): SafeHtml {
     </details>`;
 }
 
-function callsBlock(history: HistoryView): SafeHtml {
+function callsBlock(history: HistoryView, names: AssetNames): SafeHtml {
   if (history.calls.length === 0)
     return html`<p class="muted">No call of this agent has been recorded from CallLedger yet.</p>`;
   const recent = history.calls.slice(0, 25);
@@ -214,8 +222,8 @@ function callsBlock(history: HistoryView): SafeHtml {
             (c) =>
               html`<tr>
                 <td>${c.expired ? html`never: expired ${utc(c.resolvedAt)}` : utc(c.revealedAt)}</td>
-                <td class="mono" title="${c.asset}">${c.expired ? "—" : shortHex(c.asset)}</td>
-                <td class="num">${c.expired ? "—" : html`${fixed(c.window / 3600, 1)} h`}</td>
+                <td title="${c.asset}">${c.expired ? "—" : assetText(c.asset, names)}</td>
+                <td class="num">${c.expired ? "—" : hoursText(c.window)}</td>
                 <td>${c.direction ?? "—"}</td>
                 <td class="num">${fixed(c.confidenceBps / 100, 0)} %</td>
                 <td class="${c.outcome}">${c.outcome}</td>
@@ -247,6 +255,7 @@ export async function agentPage(
   } catch (error) {
     if (!(error instanceof SitePageError && error.code === "NO_SCORE")) throw error;
   }
+  const [names, scores] = await Promise.all([assetNames(app), scoreHistory(app, agentId, season)]);
   // With the chain flags whenever the registry is known: without them the API would vouch for itself.
   const anchored = score?.anchor.status === "anchored" && score.anchor.registry ? score.anchor : undefined;
   const chainFlags = anchored ? ` --rpc RPC_URL --registry ${anchored.registry}` : "";
@@ -260,11 +269,16 @@ export async function agentPage(
               : html`${fixed(score.score)} ${valueBar(score.score, "overall")}`}
             ${score.rank === null ? "" : html` <span class="muted">rank ${score.rank}</span>`}
           </p>
-          <p class="muted">Formula ${score.formula}, as of ${utc(score.asOf)}.</p>
+          <p class="muted">
+            ${termLink("score")} (0–100, higher is better), formula ${score.formula}, as of
+            ${utc(score.asOf)}.
+          </p>
           ${inputsLine(score)}
           <h2>Terms and what was measured</h2>
           ${termsTable(score)}
-          <h2>Strategy DNA and match</h2>
+          <h2>Score over time</h2>
+          ${scoreChart(scores)}
+          <h2>${termLink("dna", "Strategy DNA")} and match</h2>
           ${score.manifest.measured === null
             ? html`<p class="muted">Not measured: the agent is not eligible yet.</p>`
             : dnaBlock(score)}`;
@@ -305,6 +319,8 @@ export async function agentPage(
     <h2>Return index</h2>
     ${curve(history)}
     <h2>Recent calls</h2>
-    ${callsBlock(history)} ${verification}`;
+    ${callsBlock(history, names)}
+    <h2>Calibration</h2>
+    ${calibrationChart(history)} ${verification}`;
   return layout({ title: `Agent ${agentId}`, nav: "agent", body });
 }

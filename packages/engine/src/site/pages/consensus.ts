@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { apiGet } from "../api-client";
-import { fixed, shortHex, utc } from "../format";
+import { assetNames, assetText } from "../assets";
+import { fixed, hoursText, shortHex, spanText, utc } from "../format";
+import { termLink } from "../glossary";
 import { html } from "../html";
 import { layout } from "../layout";
 import type { MarketsView, RoundsView } from "../../api/routes/consensus";
@@ -15,11 +17,12 @@ export async function consensusPage(app: FastifyInstance): Promise<string> {
     markets.map((m) => apiGet<RoundsView>(app, `/api/v1/consensus/${m.asset}/${m.window}?limit=50`)),
   );
   const current = logs.filter((l) => l.rounds.length > 0);
+  const names = await assetNames(app);
   const body = html`<h1>Consensus</h1>
     <p class="lead">
-      Calls closing in the same window-length slot vote together: each reveal adds 1 + the agent's
-      track-record score to its side. A round reaches consensus with at least 3 voters and a lead of at least
-      66.67 %; a flip of the leading direction inside a round is logged again.
+      Calls closing in the same window-length slot vote together (a ${termLink("consensus")}): each reveal
+      adds 1 + the agent's track-record score to its side. A round reaches consensus with at least 3 voters
+      and a lead of at least 66.67 %; a flip of the leading direction inside a round is logged again.
     </p>
     <p><a href="/methodology#calls">How calls, scores and consensus work</a></p>
     ${markets.length === 0
@@ -38,7 +41,7 @@ export async function consensusPage(app: FastifyInstance): Promise<string> {
                 <tr>
                   <th scope="col">Asset</th>
                   <th scope="col" class="num">Window</th>
-                  <th scope="col" class="num">Bucket</th>
+                  <th scope="col">Round: calls closing</th>
                   <th scope="col">Direction</th>
                   <th scope="col" class="num">Strength</th>
                   <th scope="col" class="num">Voters</th>
@@ -50,9 +53,9 @@ export async function consensusPage(app: FastifyInstance): Promise<string> {
                 ${current.map((l) => {
                   const r = l.rounds[0]!;
                   return html`<tr>
-                    <td class="mono" title="${l.asset}">${shortHex(l.asset)}</td>
-                    <td class="num">${fixed(l.window / 3600, 1)} h</td>
-                    <td class="num">${r.bucket}</td>
+                    <td>${assetText(l.asset, names)}</td>
+                    <td class="num">${hoursText(l.window)}</td>
+                    <td title="bucket ${r.bucket}">${spanText(r.closesFrom, r.closesUntil)}</td>
                     <td>${r.direction}</td>
                     <td class="num">${fixed(r.strengthBps / 100, 2)} %</td>
                     <td class="num">${r.voters}</td>
@@ -66,15 +69,13 @@ export async function consensusPage(app: FastifyInstance): Promise<string> {
           <h2>Consensus log</h2>
           ${logs.map(
             (l) =>
-              html`<h3>
-                  <span class="mono">${shortHex(l.asset)}</span>, ${fixed(l.window / 3600, 1)} h window
-                </h3>
+              html`<h3>${assetText(l.asset, names)}, ${hoursText(l.window)} window</h3>
                 <div class="table-wrap">
                   <table>
                     <thead>
                       <tr>
                         <th scope="col">Time (UTC)</th>
-                        <th scope="col" class="num">Bucket</th>
+                        <th scope="col">Calls closing</th>
                         <th scope="col">Direction</th>
                         <th scope="col" class="num">Strength</th>
                         <th scope="col" class="num">Voters</th>
@@ -89,7 +90,7 @@ export async function consensusPage(app: FastifyInstance): Promise<string> {
                         (r) =>
                           html`<tr>
                             <td>${utc(r.at)}</td>
-                            <td class="num">${r.bucket}</td>
+                            <td title="bucket ${r.bucket}">${spanText(r.closesFrom, r.closesUntil)}</td>
                             <td>${r.direction}</td>
                             <td class="num">${fixed(r.strengthBps / 100, 2)} %</td>
                             <td class="num">${r.voters}</td>

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { TERM_NAMES } from "@augur/scorer";
+import { TERM_NAMES, type TermName } from "@augur/scorer";
 import { apiGet } from "../api-client";
 import { reasonBar, valueBar } from "../bars";
 import { SitePageError } from "../errors";
 import { fixed, shortHex, sortValue, utc } from "../format";
 import { html, type SafeHtml } from "../html";
+import { termLink } from "../glossary";
 import { layout } from "../layout";
 import { choiceParam, idParam, pageParam } from "../params";
 import type { SeasonsView } from "../../api/routes/seasons";
@@ -12,6 +13,15 @@ import type { StandingRow, StandingsView } from "../../api/routes/standings";
 import { sortableHeader, type SortState } from "./sortable";
 
 export const PAGE_SIZE = 100;
+/** The terms' short names in the table header, in TERM_NAMES order. */
+const TERM_SHORT: Record<TermName, string> = {
+  performance: "perf",
+  risk: "risk",
+  consistency: "cons",
+  calibration: "cal",
+  longevity: "long",
+  creator: "creator",
+};
 const SORTS = ["rank", "agent", "creator", "style"] as const;
 type Sort = (typeof SORTS)[number];
 
@@ -95,9 +105,13 @@ export async function leaderboardPage(app: FastifyInstance, query: Record<string
   </nav>`;
   const body = html`<h1>Season leaderboard</h1>
     <p class="lead">
-      Augur score (augur-score/v1), scored as of ${utc(board.asOf)}. Ties share a rank. An agent that is not
-      ranked yet shows why instead of a number. Bars in “Terms” are performance, risk, consistency,
-      calibration, longevity and creator, each on 0–100.
+      Scored as of ${utc(board.asOf)} by augur-score/v1. Ties share a rank; an agent that is not ranked yet
+      shows why instead of a number.
+    </p>
+    <p class="legend" id="score-legend">
+      ${termLink("score")}: 0–100, higher is better, from six terms (each 0–100):
+      ${TERM_NAMES.map((t, i) => html`${i > 0 ? " · " : ""}${termLink(t)}`)}; ${termLink("not_measured")} is
+      left out, not 0; times the ${termLink("multiplier")}.
     </p>
     ${selector}
     ${board.rows.length === 0
@@ -121,9 +135,14 @@ export async function leaderboardPage(app: FastifyInstance, query: Record<string
                     firstOrder: "descending",
                   })}
                   <th scope="col">
-                    Terms <span class="muted">(perf · risk · cons · cal · long · creator)</span>
+                    Terms
+                    <span class="muted"
+                      >(${TERM_NAMES.map(
+                        (t, i) => html`${i > 0 ? " · " : ""}${termLink(t, TERM_SHORT[t])}`,
+                      )})</span
+                    >
                   </th>
-                  <th scope="col" class="num">Multiplier</th>
+                  <th scope="col" class="num">${termLink("multiplier", "Multiplier")}</th>
                   ${header("Creator", "creator")} ${header("Style", "style")}
                 </tr>
               </thead>

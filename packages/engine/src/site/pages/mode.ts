@@ -78,5 +78,5 @@ export async function modePage(app: FastifyInstance): Promise<string> {
     <h2>Notices</h2>
     ${notices}
     <p><a href="/receipt">The final receipt</a> (once the wind-down is announced)</p>`;
-  return layout({ title: "Mode and notices", nav: "stewardship", body });
+  return layout({ title: "Mode and notices", nav: "mode", body });
 }

@@ -40,7 +40,7 @@ export async function receiptPage(app: FastifyInstance): Promise<string> {
   if (res.statusCode === 404) {
     return layout({
       title: "Final receipt",
-      nav: "stewardship",
+      nav: "receipt",
       body: html`<h1>Final receipt</h1>
         <p id="receipt-none">
           No final receipt has been published. The wind-down is announced with one: everything spent and
@@ -99,5 +99,5 @@ export async function receiptPage(app: FastifyInstance): Promise<string> {
         : ""}
     </p>
     <p><a href="/api/v1/receipt">The sealed document (JSON)</a> · <a href="/mode">Mode and notices</a></p>`;
-  return layout({ title: "Final receipt", nav: "stewardship", body });
+  return layout({ title: "Final receipt", nav: "receipt", body });
 }

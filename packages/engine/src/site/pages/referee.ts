@@ -6,6 +6,7 @@ import { histogramChart } from "../charts";
 import { SitePageError } from "../errors";
 import { fixed, utc } from "../format";
 import { html } from "../html";
+import { termLink } from "../glossary";
 import { layout } from "../layout";
 import { idParam } from "../params";
 import type { BoardView } from "../../api/routes/referee";
@@ -60,10 +61,10 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
         <thead>
           <tr>
             <th scope="col">Agent</th>
-            <th scope="col" class="num">Percentile</th>
+            <th scope="col" class="num">${termLink("percentile", "Percentile")}</th>
             <th scope="col" class="num">Scored calls</th>
             <th scope="col" class="num">Pending</th>
-            <th scope="col" class="num">Σr</th>
+            <th scope="col" class="num">${termLink("sum_r")}</th>
             <th scope="col" class="num">Monkeys below / equal</th>
           </tr>
         </thead>
@@ -102,7 +103,11 @@ export async function refereePage(app: FastifyInstance, query: Record<string, un
         ? html`<span class="status-anchored">anchored</span> (anchor #${board.anchor.anchorIndex})`
         : html`<span class="status-pending">pending</span> the next anchor`}.
     </p>
-    <p><a href="/methodology#referee">How the referee is computed</a></p>
+    <p class="legend" id="referee-legend">
+      ${termLink("percentile", "Percentile")}: 0–100, 50 is what a coin gets; ${termLink("sum_r")} is the sum
+      of the agent's call outcomes, the number the monkeys are compared on.
+      <a href="/methodology#referee">How the referee is computed</a>
+    </p>
     ${details.length === 0
       ? html`<p>
           No call of season ${season} can be scored yet: the referee needs revealed calls and the hourly

@@ -13,6 +13,7 @@ import { reasonBar } from "../bars";
 import { SitePageError } from "../errors";
 import { fixed, percent, sortValue } from "../format";
 import { html } from "../html";
+import { termLink } from "../glossary";
 import { layout } from "../layout";
 import { idParam } from "../params";
 import type { SeasonsView } from "../../api/routes/seasons";
@@ -82,9 +83,10 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
   const c = report.coverage;
   const body = html`<h1>Vault risk</h1>
     <p class="lead">
-      How much could go wrong with each agent's vault (risk-score/v1), from risk alone: higher is worse. Below
-      ${percent(minimum, 0)} measurable no score is published, and the measurable share stands beside every
-      row.
+      How much could go wrong with each agent's vault (risk-score/v1), from risk alone. This is the
+      ${termLink("risk_score", "risk score")}, <strong>higher = riskier</strong>: it is not the Augur score
+      (higher = better) and says nothing about returns. Below ${percent(minimum, 0)} measurable no score is
+      published, and the measurable share stands beside every row.
     </p>
     <h2>What this score is not</h2>
     <ul>
@@ -114,9 +116,9 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
           <table data-sortable id="risk">
             <thead>
               <tr>
-                ${head("vault", "Vault")}${head("score", "Score")}${head(
+                ${head("vault", "Vault")}${head("score", "Risk score (higher = riskier)")}${head(
                   "measurable",
-                  "Measurable",
+                  "Measurable share",
                 )}${RISK_COMPONENTS.map((k) =>
                   head(k, `${LABELS[k]} (${fixed(RISK_SCORE_V1.weightsBps[k] / 100, 1)} %)`),
                 )}
@@ -148,6 +150,10 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
             </tbody>
           </table>
         </div>`}
-    <p><a href="/methodology#risk">How each component is read</a></p>`;
+    <p class="legend">
+      Each component is 0–1 (1 = the most risk), its weight in brackets; “unknown” is not measured and is left
+      out of the total, which is why a vault can be only partly ${termLink("measurable", "measurable")}.
+      <a href="/methodology#risk">How each component is read</a>
+    </p>`;
   return layout({ title: "Risk", nav: "risk", body, script: true });
 }

@@ -47,6 +47,9 @@ describe("stewardship page", () => {
     await app.close();
     expect(page).to.contain("State: maintenance mode").and.to.contain("since 2026-12-20");
     expect(page.match(/<svg /g)).to.have.length(2);
+    // The promised threshold lines, drawn and labelled on both charts.
+    expect(page.match(/<g class="threshold">/g)).to.have.length(2);
+    expect(page).to.contain(">arms above 100</text>").and.to.contain(">$500 floor</text>");
     expect(page).to.contain('aria-labelledby="holders-chart-title holders-chart-desc"');
     expect(page).to.contain('<title id="volume-chart-title">');
     expect(page).to.contain("Holders over 3 days").and.to.contain("against the $500 floor");

@@ -3,6 +3,7 @@ import { apiGet } from "../api-client";
 import { lineChart } from "../charts";
 import { fixed, shortHex, utc } from "../format";
 import { html } from "../html";
+import { termLink } from "../glossary";
 import { layout } from "../layout";
 import type { StewardshipView } from "../../api/routes/stewardship";
 
@@ -26,7 +27,7 @@ function firedText(d: StewardshipView["days"][number]): string {
 export async function stewardshipPage(app: FastifyInstance): Promise<string> {
   const s = await apiGet<StewardshipView>(app, "/api/v1/stewardship");
   const t = s.thresholds;
-  const rules = html`<h2>The triggers</h2>
+  const rules = html`<h2>The triggers (${termLink("thresholds", "thresholds")})</h2>
     <ul>
       <li>
         Holders: distinct holders fall by ${fixed(t.holdersDeclineBps / 100, 0)} % or more, first to last day
@@ -71,9 +72,10 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
               {
                 id: "holders-chart",
                 title: "Distinct holders per day",
-                summary: `Holders over ${s.days.length} days; the trigger arms above ${t.holdersArmAbove}.`,
+                summary: `Holders over ${s.days.length} days; the trigger arms above ${t.holdersArmAbove} (dashed line).`,
                 yLabel: (y) => y.toFixed(0),
-                xLabel: (x) => new Date(x * 1000).toISOString().slice(0, 10),
+                xLabel: (x) => new Date(x * 1000).toISOString().slice(5, 10),
+                thresholds: [{ y: t.holdersArmAbove, label: `arms above ${t.holdersArmAbove}` }],
               },
             )}
           </figure>
@@ -84,9 +86,10 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
               {
                 id: "volume-chart",
                 title: "Organic volume per day (USD)",
-                summary: `Organic volume over ${s.days.length} days against the $${t.volumeFloorUsd} floor.`,
+                summary: `Organic volume over ${s.days.length} days against the $${t.volumeFloorUsd} floor (dashed line).`,
                 yLabel: (y) => `$${y.toFixed(0)}`,
-                xLabel: (x) => new Date(x * 1000).toISOString().slice(0, 10),
+                xLabel: (x) => new Date(x * 1000).toISOString().slice(5, 10),
+                thresholds: [{ y: t.volumeFloorUsd, label: `$${t.volumeFloorUsd} floor` }],
               },
             )}
           </figure>
