@@ -7,6 +7,8 @@ import { collectOpenApi } from "./openapi";
 import { anchorRoutes } from "./routes/anchors";
 import { consensusMarketRoutes, consensusRoutes } from "./routes/consensus";
 import { historyRoutes } from "./routes/history";
+import { inputRoutes } from "./routes/inputs";
+import { logRoutes } from "./routes/log";
 import { metaRoutes } from "./routes/meta";
 import { modeRoutes } from "./routes/modes";
 import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
@@ -68,6 +70,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   historyRoutes(app, deps);
   seasonRiskRoutes(app, deps);
   consensusMarketRoutes(app, deps);
+  logRoutes(app, deps);
+  inputRoutes(app, deps);
   registerSite(app); // the pages, which read the routes above in process
 
   await app.ready();
