@@ -1,9 +1,11 @@
 import { expect } from "chai";
+import fc from "fast-check";
 import { merkleRoot } from "../merkle/root";
 import { EMPTY_ROOT } from "../merkle/hashing";
-import { seal } from "../seal";
+import { canonicalJson, seal } from "../seal";
 import { fakeSeal, hoursAfterStart, makeSeason } from "./fixture";
-import { MANIFEST_VERSION, sealInput } from "./input-roots";
+import { inputRoot, MANIFEST_VERSION, rowCanonicalJson, sealInput } from "./input-roots";
+import { DECIDERS } from "./types";
 import { sealManifest } from "./manifest-seal";
 import { recomputeManifest } from "./recompute";
 import { scoreSeason, scoreSeasonJson } from "./season";
@@ -82,5 +84,44 @@ describe("manifest version 2: every input bound by root", () => {
     const old = { ...v1, inputs: v1Inputs };
     expect(sealManifest(old)).to.equal(seal(old));
     expect(recomputeManifest(old).ok).to.equal(true);
+  });
+
+  it("property: each row kind's direct canonical JSON equals RFC 8785's, and its root the general one", () => {
+    const text = fc.string({ unit: "grapheme", minLength: 1 });
+    const at = fc.constantFrom("2026-11-01T00:00:00Z", "2026-11-01T00:00:00.250Z");
+    const decimal = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.stringMatching(/^(0|[1-9]\d{0,8})(\.\d{1,6})?$/),
+    );
+    const unit = fc.double({ min: 0, max: 1, noNaN: true });
+    const decision = fc.record({
+      agent: text,
+      at,
+      decider: fc.constantFrom(...DECIDERS),
+      asset: text,
+      action: text,
+    });
+    const trade = fc.record({
+      agent: text,
+      at,
+      asset: text,
+      side: fc.constantFrom("buy" as const, "sell" as const),
+      quantity: decimal,
+      price: decimal,
+    });
+    const call = fc.record({
+      agent: text,
+      resolved_at: at,
+      confidence: unit,
+      outcome: fc.constantFrom("hit" as const, "miss" as const, "void" as const),
+    });
+    fc.assert(
+      fc.property(fc.array(decision), fc.array(trade), fc.array(call), (ds, ts, cs) => {
+        for (const d of ds) expect(rowCanonicalJson.decision(d)).to.equal(canonicalJson(d));
+        for (const t of ts) expect(rowCanonicalJson.trade(t)).to.equal(canonicalJson(t));
+        for (const c of cs) expect(rowCanonicalJson.call(c)).to.equal(canonicalJson(c));
+        expect(inputRoot(ts, rowCanonicalJson.trade, "trades")).to.equal(merkleRoot(ts.map((t) => seal(t))));
+      }),
+    );
   });
 });

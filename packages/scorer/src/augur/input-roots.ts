@@ -1,4 +1,5 @@
 import type { Hex32 } from "../hex";
+import { sha256Digest } from "../digest";
 import { MerkleRootBuilder } from "../merkle/root";
 import { seal } from "../seal";
 import type { CallInput, DecisionInput, TradeInput } from "./types";
@@ -25,15 +26,40 @@ export interface InputRoots {
 
 type Sealable = DecisionInput | TradeInput | CallInput;
 
+const str = JSON.stringify;
+
+/**
+ * The RFC 8785 canonical JSON of a validated row without a `seal` field, written directly: its
+ * keys are fixed (the validator refuses others) and written here in JCS order, and JSON.stringify
+ * writes strings and finite numbers exactly as JCS does. Equal to `canonicalJson(row)`
+ * (property-tested); about 3× faster, which a season of millions of rows read from a file needs.
+ */
+export const rowCanonicalJson = {
+  decision: (r: DecisionInput) =>
+    `{"action":${str(r.action)},"agent":${str(r.agent)},"asset":${str(r.asset)},"at":${str(r.at)},"decider":${str(r.decider)}}`,
+  trade: (r: TradeInput) =>
+    `{"agent":${str(r.agent)},"asset":${str(r.asset)},"at":${str(r.at)},"price":${str(r.price)},` +
+    `"quantity":${str(r.quantity)},"side":${str(r.side)}}`,
+  call: (r: CallInput) =>
+    `{"agent":${str(r.agent)},"confidence":${str(r.confidence)},"outcome":${str(r.outcome)},"resolved_at":${str(r.resolved_at)}}`,
+} as const;
+
 /** The seal a manifest names for an input row: its given `seal` (the stored record's), else seal(row). */
 export function sealInput(row: Sealable): Hex32 {
   return row.seal ?? seal(row);
 }
 
-/** RFC 6962 root over the rows' seals, in the order given. */
-export function inputRoot(rows: readonly Sealable[], list: string): Hex32 {
+/** RFC 6962 root over the rows' seals, in the order given: each given `seal`, else its canonical JSON's sha256. */
+export function inputRoot<T extends Sealable>(
+  rows: readonly T[],
+  canonical: (row: T) => string,
+  list: string,
+): Hex32 {
   const root = new MerkleRootBuilder();
-  for (const row of rows) root.addHex(sealInput(row), list);
+  for (const row of rows) {
+    if (row.seal !== undefined) root.addHex(row.seal, list);
+    else root.addDigest(sha256Digest(canonical(row)));
+  }
   return root.root();
 }
 
@@ -47,10 +73,10 @@ export function inputRoots(
   inputsLogSize: number | null,
 ): InputRoots {
   return {
-    decision_root: inputRoot(rows.decisions, "decisions (seal)"),
-    trade_root: inputRoot(rows.trades, "trades (seal)"),
+    decision_root: inputRoot(rows.decisions, rowCanonicalJson.decision, "decisions (seal)"),
+    trade_root: inputRoot(rows.trades, rowCanonicalJson.trade, "trades (seal)"),
     call_count: rows.calls.length,
-    call_root: inputRoot(rows.calls, "calls (seal)"),
+    call_root: inputRoot(rows.calls, rowCanonicalJson.call, "calls (seal)"),
     inputs_log_size: inputsLogSize,
   };
 }
