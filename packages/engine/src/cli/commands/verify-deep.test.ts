@@ -217,6 +217,16 @@ describe("augur verify --deep", () => {
     expect((await verify(...rpc, "--remeasure", "0")).code).to.equal(0);
   });
 
+  it("documents the deep checks and --remeasure in --help", async () => {
+    let out = "";
+    const stdout = new PassThrough().on("data", (c: Buffer) => (out += c.toString()));
+    expect(await main(["verify", "--help"], { stdout, stderr: stdout, stdin: new PassThrough() })).to.equal(
+      0,
+    );
+    for (const text of ["--deep", "completeness", "re-sealed", "--remeasure N", "inputs_log_size"])
+      expect(out).to.contain(text);
+  });
+
   it("refuses --remeasure without --rpc, and a bad count, with exit 2", async () => {
     expect((await verify("--remeasure", "3")).code).to.equal(2);
     dependencies.headChecker = () => ({ verifyInclusion: async () => true });
