@@ -245,11 +245,9 @@ export async function verifyDeep(options: DeepOptions): Promise<DeepCheck[]> {
       },
     ];
   const size = logSize as number;
-  const [inputs, leaves, window] = [
-    await fetchInputs(options.api, agent, season, size, options.http),
-    await enumerateLog(options.api, size, options.http),
-    await fetchSeasonWindow(options.api, season, options.http),
-  ];
+  const inputs = await fetchInputs(options.api, agent, season, size, options.http);
+  const leaves = await enumerateLog(options.api, size, options.http);
+  const window = await fetchSeasonWindow(options.api, season, options.http);
   const { check: sealCheck, good } = resealed(inputs);
   const checks: DeepCheck[] = [sealCheck, completeness(leaves, inputs, agent, season)];
 
