@@ -8,6 +8,8 @@ import { anchorRoutes } from "./routes/anchors";
 import { assetRoutes } from "./routes/assets";
 import { consensusMarketRoutes, consensusRoutes } from "./routes/consensus";
 import { historyRoutes } from "./routes/history";
+import { inputRoutes } from "./routes/inputs";
+import { logRoutes } from "./routes/log";
 import { metaRoutes } from "./routes/meta";
 import { modeRoutes } from "./routes/modes";
 import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
@@ -94,6 +96,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   seasonRiskRoutes(app, deps);
   consensusMarketRoutes(app, deps);
   assetRoutes(app, deps);
+  logRoutes(app, deps);
+  inputRoutes(app, deps);
   registerSite(app, options.publicOrigin); // the pages, which read the routes above in process
 
   await app.ready();

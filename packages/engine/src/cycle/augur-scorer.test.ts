@@ -20,6 +20,8 @@ import { FakeKeeper } from "../../test-support/cycle/testing";
 describe("cycle with augur-score/v1 (packages/scorer) behind the Scorer seam", () => {
   let store: Store;
   const snapshotSeals: Hex32[] = [];
+  const decisionSeals: Hex32[] = [];
+  const tradeSeals: Hex32[] = [];
 
   before(async () => {
     store = await openStore({ kind: "sqlite", file: ":memory:" });
@@ -34,12 +36,15 @@ describe("cycle with augur-score/v1 (packages/scorer) behind the Scorer seam", (
       now = TEST_NOW + day * 86400;
       const s = await ingest(await sign("Snapshot", snapshot("alpha", now - 60, nav), agent));
       snapshotSeals.push(s.seal);
-      await ingest(await sign("Decision", decision("alpha", now - 30), agent));
-      if (day < 2)
-        await ingest(await sign("Decision", { ...decision("alpha", now - 20), action: "hold" }, agent));
+      decisionSeals.push((await ingest(await sign("Decision", decision("alpha", now - 30), agent))).seal);
+      if (day < 2) {
+        const hold = { ...decision("alpha", now - 20), action: "hold" };
+        decisionSeals.push((await ingest(await sign("Decision", hold, agent))).seal);
+      }
     }
-    await ingest(await sign("Trade", trade("alpha", TEST_NOW + 100), agent));
-    await ingest(await sign("Trade", { ...trade("alpha", TEST_NOW + 200), side: "sell" }, agent));
+    tradeSeals.push((await ingest(await sign("Trade", trade("alpha", TEST_NOW + 100), agent))).seal);
+    const sell = { ...trade("alpha", TEST_NOW + 200), side: "sell" };
+    tradeSeals.push((await ingest(await sign("Trade", sell, agent))).seal);
   });
   after(async () => store.close());
 
@@ -82,5 +87,16 @@ describe("cycle with augur-score/v1 (packages/scorer) behind the Scorer seam", (
       trade_count: 2,
     });
     expect(manifest.inputs.snapshot_root).to.equal(merkleRoot(snapshotSeals));
+    // Version 2: decisions, trades and calls bound by root, and the log size they were read below.
+    expect(manifest.manifest_version).to.equal(2);
+    expect(manifest.inputs.decision_root).to.equal(merkleRoot(decisionSeals));
+    expect(manifest.inputs.trade_root).to.equal(merkleRoot(tradeSeals));
+    expect(manifest.inputs.call_root).to.equal(merkleRoot([]));
+    const anchored = await store.db
+      .selectFrom("anchors")
+      .select("tree_size")
+      .orderBy("tree_size", "desc")
+      .executeTakeFirst();
+    expect(manifest.inputs.inputs_log_size).to.equal(anchored!.tree_size);
   });
 });

@@ -82,6 +82,7 @@ export class AugurScorer implements Scorer {
       as_of: asOf,
       agents,
       prior_scores: priorScores,
+      inputs_log_size: header.inputsLogSize ?? null,
     });
     const scorer = new SeasonScorer(validHeader);
     const byId = new Map(agents.map((a) => [a.id, a]));
@@ -129,7 +130,7 @@ function emptyRows() {
  * goes in as `formatUnits` of its stored string.
  */
 function agentRows(agent: AgentInputs) {
-  const { snapshots: s, decisions, trades, calls } = agent.records;
+  const { snapshots: s, decisions, trades, calls, decisionSeals, tradeSeals, callSeals } = agent.records;
   const id = agent.agentId;
   const snapshots = new Array<Record<string, unknown>>(s.length);
   for (let i = 0; i < s.length; i++) {
@@ -145,23 +146,26 @@ function agentRows(agent: AgentInputs) {
   }
   return {
     snapshots,
-    decisions: decisions.map((d) => ({
+    decisions: decisions.map((d, i) => ({
       agent: id,
+      seal: decisionSeals.at(i),
       at: iso(d.decidedAt),
       decider: DECIDER[d.source],
       asset: d.asset,
       action: d.action,
     })),
-    trades: trades.map((t) => ({
+    trades: trades.map((t, i) => ({
       agent: id,
+      seal: tradeSeals.at(i),
       at: iso(t.executedAt),
       asset: t.asset,
       side: t.side,
       quantity: t.quantity,
       price: formatUnits(t.price, 18),
     })),
-    calls: calls.map((c) => ({
+    calls: calls.map((c, i) => ({
       agent: id,
+      seal: callSeals.at(i),
       resolved_at: iso(c.resolvedAt),
       confidence: c.confidenceBps / 10_000,
       outcome: c.outcome,

@@ -32,6 +32,7 @@ export async function loadSeasonHeader(
       registrationSeal: a.registration_seal as Hex32,
     })),
     priorScores: creators.length === 0 ? [] : await priorScores(db, creators, anchoredSize),
+    inputsLogSize: anchoredSize,
   };
 }
 

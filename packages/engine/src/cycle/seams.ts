@@ -41,6 +41,8 @@ export interface SeasonHeader {
   readonly agents: readonly AgentSummary[];
   /** The latest anchored score of every agent of the creators above, any season. */
   readonly priorScores: readonly PriorScore[];
+  /** The log size the agents' records were read below (a version-2 manifest names it). */
+  readonly inputsLogSize?: number;
 }
 
 /** One agent's outcome: a score, or null with a reason code; the manifest is what gets sealed. */

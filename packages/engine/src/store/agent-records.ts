@@ -35,6 +35,28 @@ export interface RawAmounts {
   readonly flow: unknown;
 }
 
+/** Seals as 32 bytes each (a hex string costs three times that, and a season holds millions). */
+export class SealColumn {
+  private bytes = Buffer.alloc(0);
+  length = 0;
+
+  push(seal: Hex32): void {
+    if (seal.length !== 66) throw new RangeError(`seal ${seal} is not 32 bytes of hex`);
+    if ((this.length + 1) * 32 > this.bytes.length) {
+      const grown = Buffer.alloc(Math.max(16, Math.ceil(this.length * 1.5)) * 32);
+      this.bytes.copy(grown, 0, 0, this.length * 32);
+      this.bytes = grown;
+    }
+    this.bytes.write(seal.slice(2), this.length * 32, 32, "hex");
+    this.length += 1;
+  }
+
+  /** The seal at `i`. */
+  at(i: number): Hex32 {
+    return `0x${this.bytes.toString("hex", i * 32, i * 32 + 32)}`;
+  }
+}
+
 /** Base-unit integers of up to 15 digits are exact doubles, so `n / 1e6` is the exact-rounded decimal. */
 const SHORT_INTEGER = /^-?\d{1,15}$/;
 const isShortInteger = (v: unknown) => typeof v === "string" && SHORT_INTEGER.test(v);
@@ -55,12 +77,11 @@ export class SnapshotColumns {
   flow = new Float64Array(0);
   /** Fraction of NAV invested (basis points / 10,000). */
   invested = new Float64Array(0);
-  private seals = Buffer.alloc(0);
+  private readonly seals = new SealColumn();
   private wide: Map<number, RawAmounts> | undefined;
 
   /** Appends one stored snapshot message and its record seal. */
   push(message: Fields, seal: Hex32): void {
-    if (seal.length !== 66) throw new RangeError(`snapshot seal ${seal} is not 32 bytes of hex`);
     if (this.length === this.at.length) this.grow();
     const i = this.length;
     const point = snapshotPointOf(message, seal);
@@ -68,7 +89,7 @@ export class SnapshotColumns {
     this.nav[i] = point.nav;
     this.flow[i] = point.flow;
     this.invested[i] = point.invested;
-    this.seals.write(seal.slice(2), i * 32, 32, "hex");
+    this.seals.push(seal);
     if (!isShortInteger(message.nav) || !isShortInteger(message.flow))
       (this.wide ??= new Map()).set(i, { nav: message.nav, flow: message.flow });
     this.length = i + 1;
@@ -76,7 +97,7 @@ export class SnapshotColumns {
 
   /** The record seal of snapshot `i`. */
   seal(i: number): Hex32 {
-    return `0x${this.seals.toString("hex", i * 32, i * 32 + 32)}`;
+    return this.seals.at(i);
   }
 
   /** The stored NAV and flow of snapshot `i` when its USDG numbers are not exact; else undefined. */
@@ -97,9 +118,6 @@ export class SnapshotColumns {
     this.nav = widen(this.nav);
     this.flow = widen(this.flow);
     this.invested = widen(this.invested);
-    const seals = Buffer.alloc(capacity * 32);
-    this.seals.copy(seals, 0, 0, this.length * 32);
-    this.seals = seals;
   }
 }
 
@@ -156,6 +174,10 @@ export class AgentRecords {
   readonly decisions: DecisionFields[] = [];
   readonly trades: TradeFields[] = [];
   readonly calls: CallFields[] = [];
+  /** The record seal of each decision, trade and call, by position in its list. */
+  readonly decisionSeals = new SealColumn();
+  readonly tradeSeals = new SealColumn();
+  readonly callSeals = new SealColumn();
 
   get count(): number {
     return this.snapshots.length + this.decisions.length + this.trades.length + this.calls.length;
@@ -172,6 +194,7 @@ export class AgentRecords {
     }
     const parsed = JSON.parse(body) as Fields;
     if (kind === "call") {
+      this.callSeals.push(seal);
       this.calls.push({
         resolvedAt: parsed.resolvedAt as number,
         confidenceBps: parsed.confidenceBps as number,
@@ -180,14 +203,16 @@ export class AgentRecords {
       return;
     }
     const m = parsed.message as Fields;
-    if (kind === "decision")
+    if (kind === "decision") {
+      this.decisionSeals.push(seal);
       this.decisions.push({
         decidedAt: m.decidedAt as number,
         source: intern(m.source as string),
         asset: intern(m.asset as string),
         action: intern(m.action as string),
       });
-    else if (kind === "trade")
+    } else if (kind === "trade") {
+      this.tradeSeals.push(seal);
       this.trades.push({
         executedAt: m.executedAt as number,
         asset: intern(m.asset as string),
@@ -195,5 +220,6 @@ export class AgentRecords {
         quantity: m.quantity as string,
         price: m.price as string,
       });
+    }
   }
 }

@@ -50,6 +50,8 @@ export interface StepResult {
 
 export interface VerifyScoreReport {
   readonly seal: Hex32;
+  /** The manifest as served, parsed (what `--deep` rebuilds). */
+  readonly manifest: Record<string, unknown>;
   readonly score: unknown;
   readonly steps: readonly StepResult[];
   readonly passed: boolean;
@@ -256,5 +258,5 @@ async function verifyOnce(options: VerifyScoreOptions): Promise<VerifyScoreRepor
   const outputs = (manifest.outputs ?? {}) as { score?: unknown };
   const passed = steps.every((s) => s.passed);
   const pending = own.pending && steps.every((s) => s.passed || s.pending);
-  return { seal: response.seal, score: outputs.score, steps, passed, pending };
+  return { seal: response.seal, manifest, score: outputs.score, steps, passed, pending };
 }

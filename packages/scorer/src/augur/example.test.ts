@@ -61,6 +61,6 @@ describe("the worked example of docs/augur-score-v1.md", () => {
     expect(row.manifest.inputs.snapshot_root).to.equal(
       "0xb6f545db9828a2f1bf207ad17f81022e921479eb19f571d428cf1c6dd05e6de1",
     );
-    expect(row.seal).to.equal("0x2ccfbe51c7c67dc7427707faea1ea0b476e02eb816eb252e2469176cbb0420c7");
+    expect(row.seal).to.equal("0xe5efe21e8f1b257c18aa71227c1ebc77b04aed8d71b555ae9dfa756f0081fb36");
   });
 });

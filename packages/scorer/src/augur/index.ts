@@ -55,3 +55,4 @@ export { measureDna, strategyMatch, type DnaFeatures } from "./dna";
 export { ineligibleReason, type IneligibleReason } from "./eligibility";
 export { competitionRanks } from "./rank";
 export { sealSnapshot } from "./snapshot-seal";
+export { MANIFEST_VERSION, inputRoots, sealInput, type InputRoots } from "./input-roots";

@@ -31,6 +31,12 @@ function object(
   return row;
 }
 
+/** A row's optional `seal` (the stored record it was read from), checked when present. */
+function optionalSeal(row: Row, path: string): void {
+  if ("seal" in row && !isHex32(row.seal))
+    fail(`${path}.seal`, "must be 0x followed by 64 lowercase hex digits");
+}
+
 function array(value: unknown, path: string): readonly unknown[] {
   if (!Array.isArray(value)) fail(path, "must be an array");
   return value;
@@ -86,16 +92,17 @@ function oneOf<T extends string>(value: unknown, path: string, allowed: readonly
 
 /** Checks a parsed season.json and returns it typed; throws InvalidInputError naming field and row. */
 export function validateSeasonInput(raw: unknown): SeasonInput {
-  const root = object(raw, "$", [
-    "season",
-    "as_of",
-    "agents",
-    "snapshots",
-    "decisions",
-    "trades",
-    "calls",
-    "prior_scores",
-  ]);
+  const root = object(
+    raw,
+    "$",
+    ["season", "as_of", "agents", "snapshots", "decisions", "trades", "calls", "prior_scores"],
+    ["inputs_log_size"],
+  );
+  if (root.inputs_log_size !== undefined && root.inputs_log_size !== null) {
+    const size = root.inputs_log_size;
+    if (typeof size !== "number" || !Number.isSafeInteger(size) || size < 0)
+      fail("inputs_log_size", "must be null or an integer ≥ 0");
+  }
   const season = object(root.season, "season", ["id", "start", "end"]);
   text(season.id, "season.id");
   const start = parseTime(season.start, "season.start");
@@ -130,8 +137,7 @@ export function validateSeasonInput(raw: unknown): SeasonInput {
   snapshots.forEach((value, i) => {
     const p = `snapshots[${i}]`;
     const row = object(value, p, ["agent", "at", "nav", "flow", "invested"], ["seal"]);
-    if ("seal" in row && !isHex32(row.seal))
-      fail(`${p}.seal`, "must be 0x followed by 64 lowercase hex digits");
+    optionalSeal(row, p);
     const agent = knownAgent(row.agent, `${p}.agent`);
     const at = parseTime(row.at, `${p}.at`);
     decimal(row.nav, `${p}.nav`, true);
@@ -142,7 +148,8 @@ export function validateSeasonInput(raw: unknown): SeasonInput {
 
   array(root.decisions, "decisions").forEach((value, i) => {
     const p = `decisions[${i}]`;
-    const row = object(value, p, ["agent", "at", "decider", "asset", "action"]);
+    const row = object(value, p, ["agent", "at", "decider", "asset", "action"], ["seal"]);
+    optionalSeal(row, p);
     knownAgent(row.agent, `${p}.agent`);
     parseTime(row.at, `${p}.at`);
     oneOf(row.decider, `${p}.decider`, DECIDERS);
@@ -152,7 +159,8 @@ export function validateSeasonInput(raw: unknown): SeasonInput {
 
   array(root.trades, "trades").forEach((value, i) => {
     const p = `trades[${i}]`;
-    const row = object(value, p, ["agent", "at", "asset", "side", "quantity", "price"]);
+    const row = object(value, p, ["agent", "at", "asset", "side", "quantity", "price"], ["seal"]);
+    optionalSeal(row, p);
     knownAgent(row.agent, `${p}.agent`);
     parseTime(row.at, `${p}.at`);
     text(row.asset, `${p}.asset`);
@@ -163,7 +171,8 @@ export function validateSeasonInput(raw: unknown): SeasonInput {
 
   array(root.calls, "calls").forEach((value, i) => {
     const p = `calls[${i}]`;
-    const row = object(value, p, ["agent", "resolved_at", "confidence", "outcome"]);
+    const row = object(value, p, ["agent", "resolved_at", "confidence", "outcome"], ["seal"]);
+    optionalSeal(row, p);
     knownAgent(row.agent, `${p}.agent`);
     parseTime(row.resolved_at, `${p}.resolved_at`);
     fraction(row.confidence, `${p}.confidence`);

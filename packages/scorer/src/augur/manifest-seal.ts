@@ -24,14 +24,16 @@ function formulaText(formula: object): string {
 }
 
 /**
- * seal(manifest), with the manifest's RFC 8785 text assembled from its five parts: a manifest's
- * keys are exactly these, and JCS writes an object as its members sorted by key, which for
- * these five is the order below. Equal to `seal(manifest)` (property-tested).
+ * seal(manifest), with the manifest's RFC 8785 text assembled from its parts: a manifest's
+ * keys are exactly these five (and `manifest_version` from version 2), and JCS writes an object
+ * as its members sorted by key, which is the order below. Equal to `seal(manifest)` (property-tested).
  */
 export function sealManifest(manifest: ScoreManifest): Hex32 {
-  const { formula, inputs, measured, outputs, subject } = manifest;
+  const { formula, inputs, manifest_version, measured, outputs, subject } = manifest;
+  const version =
+    manifest_version === undefined ? "" : `"manifest_version":${canonicalJson(manifest_version)},`;
   const text =
-    `{"formula":${formulaText(formula)},"inputs":${canonicalJson(inputs)},` +
+    `{"formula":${formulaText(formula)},"inputs":${canonicalJson(inputs)},${version}` +
     `"measured":${canonicalJson(measured)},"outputs":${canonicalJson(outputs)},` +
     `"subject":${canonicalJson(subject)}}`;
   return `0x${hash("sha256", text, "hex")}`;

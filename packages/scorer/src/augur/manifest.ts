@@ -1,6 +1,7 @@
 import type { Hex32 } from "../hex";
 import { type DnaFeatures, strategyMatch } from "./dna";
 import { ineligibleReason, type IneligibleReason } from "./eligibility";
+import type { InputRoots } from "./input-roots";
 import type { AugurFormula, Style, TermName } from "./formula";
 import {
   computeTerms,
@@ -20,8 +21,11 @@ export interface ManifestSubject {
   readonly as_of: string;
 }
 
-/** What the score was computed from, by seal and count. */
-export interface ManifestInputs {
+/**
+ * What the score was computed from, by seal and count; a version-2 manifest also binds the
+ * decisions, trades and calls by root and names the log size it read them below (`InputRoots`).
+ */
+export interface ManifestInputs extends Partial<InputRoots> {
   readonly snapshot_count: number;
   /** RFC 6962 Merkle root over the snapshot seals, in time order. */
   readonly snapshot_root: Hex32;
@@ -67,6 +71,8 @@ export interface ManifestOutputs {
 
 /** The record a score's seal is the sha256 of (RFC 8785 canonical JSON). */
 export interface ScoreManifest {
+  /** 2 (MANIFEST_VERSION) for every manifest scored now; absent in version-1 manifests. */
+  readonly manifest_version?: number;
   readonly formula: AugurFormula;
   readonly subject: ManifestSubject;
   readonly inputs: ManifestInputs;

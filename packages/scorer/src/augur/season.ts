@@ -15,6 +15,7 @@ import {
   type ScoreManifest,
 } from "./manifest";
 import { sealManifest } from "./manifest-seal";
+import { inputRoots, MANIFEST_VERSION } from "./input-roots";
 import { daysCompeting, measureCalibration, measureReturns, type SnapshotSeries } from "./measure";
 import { compareByRankThenAgent, competitionRanks } from "./rank";
 import type { Terms } from "./terms";
@@ -65,7 +66,10 @@ export interface SeasonAgentRecords {
 }
 
 /** What a season's scoring needs besides each agent's own records. */
-export type SeasonHeader = Pick<SeasonInput, "season" | "as_of" | "agents" | "prior_scores">;
+export type SeasonHeader = Pick<
+  SeasonInput,
+  "season" | "as_of" | "agents" | "prior_scores" | "inputs_log_size"
+>;
 
 /**
  * Scores the agents of one season one at a time, so a caller can stream each agent's records
@@ -272,6 +276,7 @@ function scoreAgent(
     decision_count: own.decisions.length,
     own_decision_count: ownDecisions,
     trade_count: own.trades.length,
+    ...inputRoots(own, input.inputs_log_size ?? null),
   };
 
   const eligible = ineligibleReason(inputs.snapshot_count, inputs.own_decision_count, formula) === null;
@@ -289,7 +294,14 @@ function scoreAgent(
       )
     : null;
   const outputs = deriveOutputs(subject, inputs, measured, formula);
-  const manifest: ScoreManifest = { formula, subject, inputs, measured, outputs };
+  const manifest: ScoreManifest = {
+    manifest_version: MANIFEST_VERSION,
+    formula,
+    subject,
+    inputs,
+    measured,
+    outputs,
+  };
   return {
     agent_id: agent.id,
     score: outputs.score,

@@ -13,6 +13,8 @@ export interface SeasonInput {
   readonly trades: readonly TradeInput[];
   readonly calls: readonly CallInput[];
   readonly prior_scores: readonly PriorScoreInput[];
+  /** Optional: the log size these rows were read below (a version-2 manifest names it). */
+  readonly inputs_log_size?: number | null;
 }
 
 export interface AgentInput {
@@ -47,6 +49,8 @@ export interface DecisionInput {
   readonly decider: Decider;
   readonly asset: string;
   readonly action: string;
+  /** Optional: the seal of the sealed record this row was read from (else the row itself is sealed). */
+  readonly seal?: Hex32;
 }
 
 export interface TradeInput {
@@ -56,6 +60,8 @@ export interface TradeInput {
   readonly side: "buy" | "sell";
   readonly quantity: Decimal;
   readonly price: Decimal;
+  /** Optional: the seal of the sealed record this row was read from (else the row itself is sealed). */
+  readonly seal?: Hex32;
 }
 
 export interface CallInput {
@@ -64,6 +70,8 @@ export interface CallInput {
   /** Stated probability, in [0, 1], that the call is right. */
   readonly confidence: number;
   readonly outcome: "hit" | "miss" | "void";
+  /** Optional: the seal of the sealed record this row was read from (else the row itself is sealed). */
+  readonly seal?: Hex32;
 }
 
 /** A score row sealed earlier (any season); feeds the creator term of the creator's other agents. */

@@ -2,6 +2,9 @@ import { parseArgs } from "node:util";
 import { isAddress } from "ethers";
 import { type Command, UsageError } from "../command";
 import { registryHeadChecker } from "../../verify/registry";
+import { rescoreAgent } from "../../cycle/rescore";
+import { type DeepCheck, type Remeasure, type Rescore, verifyDeep } from "../../verify/deep";
+import { chainReader, remeasureSnapshot } from "../../verify/remeasure";
 import { verifyScore, type HeadChecker } from "../../verify/verify-score";
 import type { HttpOptions } from "../../verify/http";
 
@@ -10,9 +13,11 @@ export const EXIT = { verified: 0, failed: 1, usage: 2, pending: 3 } as const;
 const DEFAULT_TIMEOUT_S = 10;
 /** `--wait` without seconds: one hourly cycle, the longest a score waits for its anchor. */
 const DEFAULT_WAIT_S = 3600;
+/** `--deep --rpc` re-measures this many snapshots unless `--remeasure N` says otherwise. */
+const DEFAULT_REMEASURE = 5;
 
 const usage = `Usage: augur verify --api URL --agent ID --season S [--rpc URL --registry ADDRESS]
-                    [--wait [SECONDS]] [--timeout SECONDS]
+                    [--wait [SECONDS]] [--timeout SECONDS] [--deep [--remeasure N]]
 
 Runs the four recompute steps of augur-score/v1 against a running engine, printing each one:
   1  sha256 of the manifest equals the score's seal
@@ -21,9 +26,22 @@ Runs the four recompute steps of augur-score/v1 against a running engine, printi
   3  the named formula version, over the manifest's measured values, reproduces every output
   4  the score's own seal sits in an anchor later than its inputs'
 
+With --deep (manifest version 2), then, each printed as "deep passed" or "deep FAILED":
+  - every input the manifest binds is fetched (GET /api/v1/agents/:id/inputs below the manifest's
+    inputs_log_size) and re-sealed: sha256 of its canonical body is its seal
+  - completeness: the log is enumerated (GET /api/v1/log/leaves) and the agent's snapshot,
+    decision, trade and call leaves of the season are exactly the inputs served; a missing or
+    foreign record is named
+  - the cycle's scorer re-runs over the inputs: every count and root of inputs, every measured
+    value (return, sigma, drawdown, exposure, days, Brier, DNA, match) and every output
+    (multiplier, score, …) must equal the manifest's
+  - each creator input is a score sealed below inputs_log_size with the performance named
+  - with --rpc, N snapshots spread over the season (--remeasure N, default ${DEFAULT_REMEASURE}; 0 skips) are
+    re-measured from the chain at their recorded block and every field compared
+
 Exit codes:
-  0  verified: all four steps passed
-  1  not verified: a step failed, or the engine or chain could not be read (one line on stderr:
+  0  verified: all four steps (and with --deep every deep check) passed
+  1  not verified: a step or a deep check failed, or the engine or chain could not be read (one line on stderr:
      unreachable, no answer within --timeout, an HTTP error, a --registry that is no AnchorRegistry)
   2  bad command line
   3  pending: steps 1-3 passed, the score's own anchor is not mined yet (try again, or --wait)
@@ -37,13 +55,17 @@ Options:
   --registry ADDRESS   the AnchorRegistry address (with --rpc), from deployments/<network>.json
   --wait [SECONDS]     while the latest score is pending, ask again every second for up to
                        SECONDS (default ${DEFAULT_WAIT_S}, one cycle) before answering pending
-  --timeout SECONDS    deadline of each API or chain request, no retry (default ${DEFAULT_TIMEOUT_S})`;
+  --timeout SECONDS    deadline of each API or chain request, no retry (default ${DEFAULT_TIMEOUT_S})
+  --deep               the deep checks above, after the four steps
+  --remeasure N        with --deep and --rpc: snapshots to re-measure, 0-1000 (default ${DEFAULT_REMEASURE})`;
 
 /** For tests: swaps the HTTP client, the on-chain head checker and the polling period. */
 export interface VerifyDependencies {
   fetch?: typeof fetch;
   headChecker?: (rpc: string, registry: string, http: HttpOptions) => HeadChecker;
   pollMs?: number;
+  rescore?: Rescore;
+  remeasure?: Remeasure;
 }
 export const dependencies: VerifyDependencies = {};
 
@@ -69,6 +91,8 @@ function parse(argv: string[]) {
         registry: { type: "string" },
         wait: { type: "string" },
         timeout: { type: "string" },
+        deep: { type: "boolean" },
+        remeasure: { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -100,6 +124,23 @@ export function apiBase(api: string): string {
   return `${url.origin}${path}`;
 }
 
+/** `--remeasure N`: only with --deep and --rpc; default 5 there, else 0. */
+function remeasureOption(value: string | undefined, deep: boolean, rpc: string | undefined): number {
+  if (value === undefined) return deep && rpc !== undefined ? DEFAULT_REMEASURE : 0;
+  if (!deep || rpc === undefined) throw new UsageError("--remeasure goes with --deep and --rpc");
+  if (!/^\d+$/.test(value) || Number(value) > 1000)
+    throw new UsageError(`--remeasure must be a whole number of snapshots from 0 to 1000, got ${value}`);
+  return Number(value);
+}
+
+function printDeep(checks: readonly DeepCheck[], out: NodeJS.WritableStream): void {
+  if (checks.length === 0) return;
+  for (const check of checks)
+    out.write(`deep ${check.passed ? "passed" : "FAILED"}: ${check.name}: ${check.detail}\n`);
+  const passed = checks.filter((c) => c.passed).length;
+  out.write(`deep: ${passed} of ${checks.length} checks passed\n`);
+}
+
 export const command: Command = {
   name: "verify",
   summary: "Recompute and check one agent's sealed score against the engine and the chain",
@@ -118,6 +159,7 @@ export const command: Command = {
       timeoutMs: seconds(values.timeout, "--timeout", DEFAULT_TIMEOUT_S, 0.001) * 1000,
     };
     const waitMs = seconds(values.wait, "--wait", 0, 0) * 1000;
+    const remeasureCount = remeasureOption(values.remeasure, values.deep === true, rpc);
     const chain =
       rpc !== undefined && registry !== undefined
         ? (dependencies.headChecker ?? registryHeadChecker)(rpc, registry, http)
@@ -138,6 +180,33 @@ export const command: Command = {
       const outcome = step.pending ? "pending" : step.passed ? "passed" : "FAILED";
       io.stdout.write(`step ${step.step} ${outcome}: ${step.summary}\n`);
       for (const line of step.details) io.stdout.write(`  ${line}\n`);
+    }
+    const deepChecks = values.deep
+      ? await verifyDeep({
+          api,
+          agent,
+          season,
+          http,
+          manifest: report.manifest,
+          rescore: dependencies.rescore ?? rescoreAgent,
+          remeasure:
+            rpc !== undefined && remeasureCount > 0
+              ? {
+                  count: remeasureCount,
+                  chain: chainReader(rpc, http),
+                  measure: dependencies.remeasure ?? remeasureSnapshot,
+                }
+              : undefined,
+        })
+      : [];
+    printDeep(deepChecks, io.stdout);
+    const deepFailed = deepChecks.filter((c) => !c.passed).length;
+    if (deepFailed > 0) {
+      const stepsFailed = report.steps.filter((s) => !s.passed && !s.pending).length;
+      io.stdout.write(
+        `not verified: ${stepsFailed} of 4 steps and ${deepFailed} of ${deepChecks.length} deep checks failed\n`,
+      );
+      return EXIT.failed;
     }
     if (report.passed) {
       io.stdout.write(`verified: score ${JSON.stringify(report.score)}\n`);

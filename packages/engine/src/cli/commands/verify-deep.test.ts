@@ -1,0 +1,237 @@
+import { expect } from "chai";
+import { PassThrough } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../api/app";
+import { AugurScorer } from "../../cycle/augur-scorer";
+import { runCycle } from "../../cycle/run";
+import { anchorStep, scoreStep } from "../../cycle/steps";
+import { ingestRecord, type Submission } from "../../records/ingest";
+import { appendEngineRecords } from "../../store/append";
+import { openStore, type Store } from "../../store/open";
+import { FakeKeeper } from "../../../test-support/cycle/testing";
+import {
+  addTestSeason,
+  ASSET,
+  decision,
+  registration,
+  sign,
+  snapshot,
+  testWallet,
+  trade,
+  TEST_CHAIN_ID,
+  TEST_NOW,
+} from "../../../test-support/records/testing";
+import { testCallRecord } from "../../../test-support/referee/testing";
+import { main } from "../main";
+import { dependencies } from "./verify";
+
+interface Served {
+  inputs: { kind: string; seal: string; leafIndex: number; body: string }[];
+}
+
+// A real engine (store, API, cycle) behind a test double of its HTTP client: `dependencies.fetch`
+// passes every request through and lets a test rewrite one answer.
+describe("augur verify --deep", () => {
+  let store: Store;
+  let app: FastifyInstance;
+  let url = "";
+  let rewrite: ((path: string, body: unknown) => unknown) | undefined;
+
+  before(async () => {
+    store = await openStore({ kind: "sqlite", file: ":memory:" });
+    await addTestSeason(store);
+    let now = TEST_NOW;
+    app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => now });
+    url = await app.listen({ port: 0, host: "127.0.0.1" });
+    const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now });
+    const creator = testWallet("deep creator");
+    for (const [k, id] of ["alpha", "sib"].entries()) {
+      const agent = testWallet(`deep ${id}`);
+      await ingest(await sign("Registration", registration(id, agent, creator), agent, creator));
+      for (const [day, nav] of ["1000000000", "1015000000", "1031000000", "1024000000"].entries()) {
+        now = TEST_NOW + day * 86400;
+        await ingest(await sign("Snapshot", snapshot(id, now - 60 - k, nav), agent));
+        await ingest(await sign("Decision", decision(id, now - 30), agent));
+        if (day < 2)
+          await ingest(await sign("Decision", { ...decision(id, now - 20), action: "sell" }, agent));
+      }
+      await ingest(await sign("Trade", trade(id, TEST_NOW + 100), agent));
+      await ingest(await sign("Trade", { ...trade(id, TEST_NOW + 5000), side: "sell" }, agent));
+      const calls = [1, 2].map((c) =>
+        testCallRecord({
+          agentId: id,
+          seasonId: "s1",
+          callId: 10 * k + c,
+          asset: ASSET,
+          revealedAt: TEST_NOW + c * 3600,
+          windowHours: 1,
+          direction: "up",
+          confidenceBps: 6000,
+        }),
+      );
+      await store.db.transaction().execute((trx) => appendEngineRecords(trx, calls, now));
+    }
+    const keeper = new FakeKeeper();
+    const steps = [anchorStep(keeper), scoreStep(new AugurScorer())];
+    now = TEST_NOW + 4 * 86400;
+    await runCycle({ store, steps, now: () => now }); // scores both agents
+    now += 3600;
+    await runCycle({ store, steps, now: () => now }); // alpha's creator input is sib's score now
+    await runCycle({ store, steps: [anchorStep(keeper)], now: () => now }); // anchors that score
+  });
+  after(async () => {
+    await app.close();
+    await store.close();
+  });
+  beforeEach(() => {
+    rewrite = undefined;
+    dependencies.fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const path = new URL(String(input)).pathname;
+      if (!rewrite || response.status !== 200) return response;
+      const body = rewrite(path, await response.json());
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
+    };
+  });
+  afterEach(() => {
+    delete dependencies.fetch;
+    delete dependencies.headChecker;
+    delete dependencies.remeasure;
+  });
+
+  const verify = async (...extra: string[]) => {
+    let out = "";
+    const stdout = new PassThrough().on("data", (c: Buffer) => (out += c.toString()));
+    const io = { stdout, stderr: stdout, stdin: new PassThrough() };
+    const code = await main(
+      ["verify", "--api", url, "--agent", "alpha", "--season", "s1", "--deep", ...extra],
+      io,
+    );
+    return { code, out };
+  };
+  const servedInputs = async () =>
+    (await (await fetch(`${url}/api/v1/agents/alpha/inputs?season_id=s1`)).json()) as Served;
+
+  it("passes every deep check on an honest score: re-sealed, complete, every value rebuilt, exit 0", async () => {
+    const { code, out } = await verify();
+    expect(out).not.to.contain("FAILED");
+    for (const line of [
+      /^deep passed: inputs re-sealed: all 14 inputs hash to their seals/m,
+      /^deep passed: completeness against the enumerated log: the 14 input leaves of alpha/m,
+      /^deep passed: inputs\.decision_root: /m,
+      /^deep passed: inputs\.trade_root: /m,
+      /^deep passed: inputs\.call_root: /m,
+      /^deep passed: inputs\.snapshot_root: /m,
+      /^deep passed: measured\.return: /m,
+      /^deep passed: measured\.sigma: /m,
+      /^deep passed: measured\.max_drawdown: /m,
+      /^deep passed: measured\.exposure: /m,
+      /^deep passed: measured\.days: /m,
+      /^deep passed: measured\.brier: /m,
+      /^deep passed: measured\.dna\.holding_hours: /m,
+      /^deep passed: measured\.match: /m,
+      /^deep passed: outputs\.multiplier: /m,
+      /^deep passed: creator input sib: 0x[0-9a-f]{8}… is sib's sealed score/m,
+    ])
+      expect(out).to.match(line);
+    expect(out).to.match(/^verified: score /m);
+    expect(code, out).to.equal(0);
+  });
+
+  it("completeness: deleting any one input from the served set fails and names the record", async () => {
+    const { inputs } = await servedInputs();
+    expect(inputs.map((i) => i.kind)).to.include.members(["snapshot", "decision", "trade", "call"]);
+    for (const [k, gone] of inputs.entries()) {
+      rewrite = (path, body) => {
+        if (path.endsWith("/inputs")) (body as Served).inputs.splice(k, 1);
+        return body;
+      };
+      const { code, out } = await verify();
+      expect(code, `${gone.kind} ${k}`).to.equal(1);
+      expect(out).to.contain(
+        `deep FAILED: completeness against the enumerated log: ${gone.kind} ${gone.seal} (leaf ${gone.leafIndex}) is in the log but missing from the inputs`,
+      );
+      expect(out).to.match(/^not verified: 0 of 4 steps and \d+ of \d+ deep checks failed$/m);
+    }
+  });
+
+  it("names an input whose body no longer hashes to its seal, and a root the inputs do not rebuild", async () => {
+    const { inputs } = await servedInputs();
+    const victim = inputs.find((i) => i.kind === "trade")!;
+    rewrite = (path, body) => {
+      if (path.endsWith("/inputs"))
+        for (const input of (body as Served).inputs)
+          if (input.seal === victim.seal) input.body = input.body.replace('"side":"buy"', '"side":"sell"');
+      return body;
+    };
+    const { code, out } = await verify();
+    expect(code).to.equal(1);
+    expect(out).to.match(
+      new RegExp(`^deep FAILED: inputs re-sealed: trade ${victim.seal} \\(leaf \\d+\\) hashes to`, "m"),
+    );
+    expect(out).to.match(
+      /^deep FAILED: inputs\.trade_root: manifest "0x[0-9a-f]{64}", rebuilt from the inputs/m,
+    );
+    expect(out).to.match(/^deep FAILED: inputs\.trade_count: manifest 2, rebuilt from the inputs 1$/m);
+  });
+
+  it("refuses a version-1 manifest: it binds decisions, trades and calls by count only", async () => {
+    rewrite = (path, body) => {
+      if (path.endsWith("/score")) {
+        const row = body as { manifest: Record<string, unknown> };
+        delete row.manifest.manifest_version;
+      }
+      return body;
+    };
+    const { code, out } = await verify();
+    expect(code).to.equal(1);
+    expect(out).to.match(
+      /^deep FAILED: manifest binds every input: manifest version 1 .* --deep needs version 2$/m,
+    );
+  });
+
+  it("with --rpc re-measures a sample of snapshots and compares every field; agent-posted ones cannot be", async () => {
+    dependencies.headChecker = () => ({ verifyInclusion: async () => true });
+    const rpc = ["--rpc", "http://127.0.0.1:1", "--registry", `0x${"11".repeat(20)}`];
+    const asked: number[] = [];
+    dependencies.remeasure = async (body) => {
+      const message = body.message as Record<string, unknown>;
+      asked.push(message.takenAt as number);
+      return { ...message, nav: asked.length === 2 ? "1" : message.nav };
+    };
+    const { code, out } = await verify(...rpc, "--remeasure", "2");
+    expect(asked).to.have.length(2);
+    expect(out).to.match(/^deep passed: snapshot 0x[0-9a-f]{8}… re-measured: 6 fields equal the chain's$/m);
+    expect(out).to.match(
+      /^deep FAILED: snapshot 0x[0-9a-f]{8}… re-measured: nav: stored "1024000000", chain "1"$/m,
+    );
+    expect(code).to.equal(1);
+
+    delete dependencies.remeasure;
+    const plain = await verify(...rpc);
+    expect(plain.out.match(/^deep FAILED: snapshot .* re-measured: agent-posted/gm)).to.have.length(4);
+    expect(plain.code).to.equal(1);
+    expect((await verify(...rpc, "--remeasure", "0")).code).to.equal(0);
+  });
+
+  it("documents the deep checks and --remeasure in --help", async () => {
+    let out = "";
+    const stdout = new PassThrough().on("data", (c: Buffer) => (out += c.toString()));
+    expect(await main(["verify", "--help"], { stdout, stderr: stdout, stdin: new PassThrough() })).to.equal(
+      0,
+    );
+    for (const text of ["--deep", "completeness", "re-sealed", "--remeasure N", "inputs_log_size"])
+      expect(out).to.contain(text);
+  });
+
+  it("refuses --remeasure without --rpc, and a bad count, with exit 2", async () => {
+    expect((await verify("--remeasure", "3")).code).to.equal(2);
+    dependencies.headChecker = () => ({ verifyInclusion: async () => true });
+    const rpc = ["--rpc", "http://127.0.0.1:1", "--registry", `0x${"11".repeat(20)}`];
+    expect((await verify(...rpc, "--remeasure", "-1")).code).to.equal(2);
+    expect((await verify(...rpc, "--remeasure", "1001")).code).to.equal(2);
+  });
+});
