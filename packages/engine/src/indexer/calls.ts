@@ -24,25 +24,37 @@ import { EventTableHandler, type EventRow } from "./event-table";
  */
 export const EXPIRED_CONFIDENCE_BPS = 10_000;
 
+/** CallLedger's reveal timeout at deployment, seconds (contracts/CallLedger.sol constructor). */
+export const LAUNCH_REVEAL_TIMEOUT = 3600;
+
+/** The commit time CallLedger packs into a call id's low 64 bits. */
+export const committedAtOf = (callId: string) => Number(BigInt(callId) & 0xffff_ffff_ffff_ffffn);
+
 const text = (v: unknown) => (v as bigint | string).toString().toLowerCase();
 
 /**
- * CallLedger's events: Revealed/Settled/Expired kept as seen in `call_events`, Consensus in
+ * CallLedger's events: Committed/Revealed/Settled/Expired kept as seen in `call_events` (the
+ * settler reads the open calls there), Consensus in
  * `consensus_rounds` (both rolled back on reorg); once a resolution is confirmed and its agent is
- * registered in the season it resolved in, it is sealed as a `call` record through the engine's
+ * registered in the season the call closes in, it is sealed as a `call` record through the engine's
  * record path, so calibration scores only anchored, provable calls.
  */
 export class CallLedgerEvents extends EventTableHandler {
-  readonly topics = ["Revealed", "Settled", "Expired", "Consensus"].map(
+  readonly topics = ["Committed", "Revealed", "Settled", "Expired", "Consensus"].map(
     (n) => callLedger.getEvent(n)!.topicHash,
   );
   protected readonly tables = ["call_events", "consensus_rounds"] as const;
   protected readonly final = "call records";
 
+  /**
+   * @param revealTimeout the ledger's reveal timeout now (an expired commit belongs to the season
+   * its deadline, committedAt + timeout, falls in); default: the launch value, one hour.
+   */
   constructor(
     source: Source,
     confirmations: number,
     private readonly now: () => number,
+    private readonly revealTimeout: () => Promise<number> = async () => LAUNCH_REVEAL_TIMEOUT,
   ) {
     super(source, confirmations);
   }
@@ -67,9 +79,12 @@ export class CallLedgerEvents extends EventTableHandler {
       };
       return [{ table: "consensus_rounds", row }];
     }
-    let kind: "revealed" | "settled" | "expired";
+    let kind: CallEvent["kind"];
     let payload: Record<string, string | number | null>;
-    if (parsed.name === "Revealed") {
+    if (parsed.name === "Committed") {
+      kind = "committed";
+      payload = { committedAt: Number(a.getValue("committedAt")) };
+    } else if (parsed.name === "Revealed") {
       kind = "revealed";
       payload = {
         asset: text(a.getValue("asset")),
@@ -132,12 +147,13 @@ export class CallLedgerEvents extends EventTableHandler {
     r: Pick<CallEvent, "kind" | "call_id" | "agent" | "payload" | "block_timestamp" | "tx_hash">,
   ): Promise<CallRecordBody | undefined> {
     const resolvedAt = r.block_timestamp;
-    const agent = await agentOfKeyAt(db, r.agent, resolvedAt);
-    if (!agent) return undefined;
     let reveal: Record<string, string | number> | null = null;
     let confidenceBps = EXPIRED_CONFIDENCE_BPS;
     let outcome: CallRecordBody["outcome"] = "miss";
     let exitPrice: string | null = null;
+    // The call's season is the one it closes in (an expired commit: its reveal deadline), never
+    // the one somebody got round to settling it in: a late settle cannot move a call out.
+    let closesAt = committedAtOf(r.call_id) + (await this.revealTimeout());
     if (r.kind === "settled") {
       const revealed = await revealedPayload(db, this.source, r.call_id);
       if (!revealed) return undefined;
@@ -150,7 +166,10 @@ export class CallLedgerEvents extends EventTableHandler {
       confidenceBps = Number(reveal.confidenceBps);
       outcome = settled.outcome;
       exitPrice = settled.exitPrice;
+      closesAt = Number(reveal.closesAt);
     }
+    const agent = await agentOfKeyAt(db, r.agent, closesAt);
+    if (!agent) return undefined;
     return {
       format: "augur-call/v1",
       chainId: this.source.chainId,
