@@ -130,8 +130,17 @@ for (const backend of testBackends()) {
       await storeAll(logs);
       expect(await handler.promote(store, late)).to.equal(1);
       const [record] = await callRecords();
-      expect(record!.body).to.include({ agentId: "alpha", seasonId: "s1", outcome: "miss", resolvedAt: BLOCK_TIME(late) });
-      const row = await store.db.selectFrom("records").select("season_id").where("seal", "=", record!.seal).executeTakeFirst();
+      expect(record!.body).to.include({
+        agentId: "alpha",
+        seasonId: "s1",
+        outcome: "miss",
+        resolvedAt: BLOCK_TIME(late),
+      });
+      const row = await store.db
+        .selectFrom("records")
+        .select("season_id")
+        .where("seal", "=", record!.seal)
+        .executeTakeFirst();
       expect(row!.season_id).to.equal("s1");
     });
 

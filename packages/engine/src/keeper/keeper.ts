@@ -141,7 +141,12 @@ export class ChainKeeper implements Keeper {
       await this.refused(head, error);
       return; // already posted by someone else: the next round finds it
     }
-    const purpose = { to: this.scope.registry, action: "post", treeSize: head.treeSize, root: head.root } as const;
+    const purpose = {
+      to: this.scope.registry,
+      action: "post",
+      treeSize: head.treeSize,
+      root: head.root,
+    } as const;
     await this.sender.send(purpose, data, gas); // false: another keeper won the nonce; the next round sees it
   }
 

@@ -33,12 +33,18 @@ export interface SenderOptions {
 export type Closed =
   | { readonly kind: "none" }
   | { readonly kind: "pending" }
-  | { readonly kind: "closed"; readonly tx: SignedTx; readonly status: "mined" | "reverted"; readonly gasUsed: bigint };
+  | {
+      readonly kind: "closed";
+      readonly tx: SignedTx;
+      readonly status: "mined" | "reverted";
+      readonly gasUsed: bigint;
+    };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A journal row's label in progress lines: the head it posts or the call it resolves. */
-export const labelOf = (p: TxPurpose) => (p.action === "post" ? `head ${p.treeSize}` : `${p.action} ${p.callId}`);
+export const labelOf = (p: TxPurpose) =>
+  p.action === "post" ? `head ${p.treeSize}` : `${p.action} ${p.callId}`;
 
 /**
  * Sends the keeper account's transactions under its journal, whatever contract they call (the
@@ -114,7 +120,13 @@ export class JournalSender {
     return true;
   }
 
-  private async sign(purpose: TxPurpose, nonce: number, data: string, gasLimit: bigint, fees: Fees): Promise<SignedTx> {
+  private async sign(
+    purpose: TxPurpose,
+    nonce: number,
+    data: string,
+    gasLimit: bigint,
+    fees: Fees,
+  ): Promise<SignedTx> {
     const rawTx = await this.options.signer.signTransaction({
       type: 2,
       chainId: this.options.chainId,

@@ -15,5 +15,11 @@ export const SETTLER_HELP = `Settler (on when --ledger is set with the keeper's 
 
 /** `--settle-max` / AUGUR_SETTLE_MAX, 1 to 10,000. */
 export function settleMaxOption(flags: { readonly "settle-max"?: string }, env: Env): number {
-  return integerOption("--settle-max", flags["settle-max"] ?? env.AUGUR_SETTLE_MAX, SETTLE_MAX_PER_PASS, 1, 10_000);
+  return integerOption(
+    "--settle-max",
+    flags["settle-max"] ?? env.AUGUR_SETTLE_MAX,
+    SETTLE_MAX_PER_PASS,
+    1,
+    10_000,
+  );
 }

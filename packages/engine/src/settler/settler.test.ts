@@ -19,7 +19,12 @@ import {
   type HardhatNode,
   type TestLedger,
 } from "../../test-support/keeper/testing";
-import { addTestSeason, registerTestAgent, TEST_CHAIN_ID, TEST_NOW } from "../../test-support/records/testing";
+import {
+  addTestSeason,
+  registerTestAgent,
+  TEST_CHAIN_ID,
+  TEST_NOW,
+} from "../../test-support/records/testing";
 import { SettlerCallError } from "./errors";
 import { Settler } from "./settler";
 
@@ -62,11 +67,28 @@ describe("settler on a hardhat node: nothing dodged", function () {
     const signer = new Wallet(keeperKey, provider);
     const registry = new RegistryReader(provider, await deployRegistry(node.provider, signer.address), 31337);
     const now = () => Math.floor(Date.now() / 1000);
-    const account = { store, provider, signer, confirmations: 1, replaceAfterSeconds: 600, waitMs: 20_000, pollMs: 20, now };
+    const account = {
+      store,
+      provider,
+      signer,
+      confirmations: 1,
+      replaceAfterSeconds: 600,
+      waitMs: 20_000,
+      pollMs: 20,
+      now,
+    };
     const settler = new Settler({ ...account, chainId: 31337, ledger: t.address, maxPerPass: 50 });
     const chain = {
       keeper: new ChainKeeper({ ...account, registry }),
-      indexer: ledgerIndexer({ store, provider, chainId: 31337, ledger: t.address, startBlock, confirmations: 1, now }),
+      indexer: ledgerIndexer({
+        store,
+        provider,
+        chainId: 31337,
+        ledger: t.address,
+        startBlock,
+        confirmations: 1,
+        now,
+      }),
       settler,
     };
     const cycle = () => cycleOnce({ store, chain, now, progress: () => undefined });
@@ -74,7 +96,11 @@ describe("settler on a hardhat node: nothing dodged", function () {
   }
 
   const callOf = async (t: TestLedger, id: bigint) =>
-    (await t.ledger.getFunction("getCall").staticCall(id)) as { status: bigint; outcome: bigint; closesAt: bigint };
+    (await t.ledger.getFunction("getCall").staticCall(id)) as {
+      status: bigint;
+      outcome: bigint;
+      closesAt: bigint;
+    };
   const chainTime = async () => (await node.provider.getBlock("latest"))!.timestamp;
   const advance = async (seconds: number) => {
     await node.provider.send("evm_increaseTime", [seconds]);
@@ -106,7 +132,11 @@ describe("settler on a hardhat node: nothing dodged", function () {
     expect(await node.provider.getTransactionCount(agent.address)).to.equal(agentNonce); // the agent did nothing
 
     await cycle(); // the next poll seals both resolutions
-    const records = await store.db.selectFrom("records").select(["body", "season_id"]).where("kind", "=", "call").execute();
+    const records = await store.db
+      .selectFrom("records")
+      .select(["body", "season_id"])
+      .where("kind", "=", "call")
+      .execute();
     const outcomes = records.map((r) => {
       const b = JSON.parse(r.body) as { callId: string; outcome: string };
       return [b.callId, b.outcome, r.season_id];
@@ -132,7 +162,9 @@ describe("settler on a hardhat node: nothing dodged", function () {
     const nonces = mined.map((r) => Number(r.nonce));
     expect(nonces).to.deep.equal(nonces.map((_, i) => nonces[0]! + i));
     expect(mined.map((r) => r.action ?? "post")).to.include.members(["post", "settle", "expire"]);
-    expect((await journal(store.db, { chainId: 31337, sender, registry: t.address })).length).to.be.greaterThan(0);
+    expect(
+      (await journal(store.db, { chainId: 31337, sender, registry: t.address })).length,
+    ).to.be.greaterThan(0);
   });
 
   it("skips a call the agent settled itself meanwhile, and a failing call does not stop the others", async () => {
@@ -140,7 +172,8 @@ describe("settler on a hardhat node: nothing dodged", function () {
     let refuse = "";
     class FlakyProvider extends JsonRpcProvider {
       override async estimateGas(tx: TransactionRequest): Promise<bigint> {
-        if (refuse && typeof tx.data === "string" && tx.data.includes(refuse)) throw new Error("simulation refused");
+        if (refuse && typeof tx.data === "string" && tx.data.includes(refuse))
+          throw new Error("simulation refused");
         return super.estimateGas(tx);
       }
     }
@@ -174,7 +207,10 @@ describe("settler on a hardhat node: nothing dodged", function () {
   });
 
   it("model: after every cycle no call is open past its due time (commit → reveal → settle/expire)", async () => {
-    type Step = { kind: "commit"; reveal: boolean } | { kind: "advance"; minutes: number } | { kind: "cycle" };
+    type Step =
+      | { kind: "commit"; reveal: boolean }
+      | { kind: "advance"; minutes: number }
+      | { kind: "cycle" };
     const step: fc.Arbitrary<Step> = fc.oneof(
       fc.record({ kind: fc.constant("commit" as const), reveal: fc.boolean() }),
       fc.record({ kind: fc.constant("advance" as const), minutes: fc.integer({ min: 1, max: 150 }) }),
@@ -201,7 +237,9 @@ describe("settler on a hardhat node: nothing dodged", function () {
               const committedAt = Number(id & 0xffff_ffff_ffff_ffffn);
               const dueAt = c.status === STATUS.revealed ? Number(c.closesAt) : committedAt + timeout + 1;
               const open = c.status === STATUS.revealed || c.status === STATUS.committed;
-              expect(open && dueAt <= at, `call ${id} open past ${dueAt} after the cycle at ${at}`).to.equal(false);
+              expect(open && dueAt <= at, `call ${id} open past ${dueAt} after the cycle at ${at}`).to.equal(
+                false,
+              );
             }
           }
         }

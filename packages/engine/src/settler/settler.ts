@@ -31,7 +31,11 @@ export interface SettleReport {
 }
 
 /** Errors a simulation reverts with when somebody resolved the call first. */
-const ALREADY_RESOLVED = new Set(["CallLedgerNotRevealed", "CallLedgerNotCommitted", "CallLedgerUnknownCall"]);
+const ALREADY_RESOLVED = new Set([
+  "CallLedgerNotRevealed",
+  "CallLedgerNotCommitted",
+  "CallLedgerUnknownCall",
+]);
 /** Errors a simulation reverts with when the chain's next block is not yet past the call's time. */
 const NOT_YET = new Set(["CallLedgerNotClosed", "CallLedgerRevealNotTimedOut"]);
 
@@ -61,12 +65,26 @@ export class Settler {
   async pass(): Promise<SettleReport> {
     const { store, provider, maxPerPass, waitMs, chainId } = this.options;
     const deadline = Date.now() + waitMs;
-    const report = { due: 0, settled: 0, expired: 0, skipped: 0, failed: [] as SettlerCallError[], gasUsed: 0n, pending: false };
+    const report = {
+      due: 0,
+      settled: 0,
+      expired: 0,
+      skipped: 0,
+      failed: [] as SettlerCallError[],
+      gasUsed: 0n,
+      pending: false,
+    };
     const first = await this.sender.finishOpen(deadline);
     if (first.kind === "pending") return { ...report, pending: true };
     const latest = await provider.getBlock("latest");
     const timeout = Number(await this.ledger.getFunction("revealTimeout").staticCall());
-    const { due, total } = await dueCalls(store.db, { chainId, address: this.address }, latest!.timestamp, timeout, maxPerPass);
+    const { due, total } = await dueCalls(
+      store.db,
+      { chainId, address: this.address },
+      latest!.timestamp,
+      timeout,
+      maxPerPass,
+    );
     report.due = total;
     if (total > due.length) this.say(`${total} calls due; ${due.length} this pass, the rest next pass`);
     for (const call of due) {
@@ -105,7 +123,11 @@ export class Settler {
       const decoded = decodeContractError(callLedger, error);
       if (decoded && NOT_YET.has(decoded.name)) return { kind: "early" };
       const reason = decoded?.name ?? (error instanceof Error ? error.message : String(error));
-      await this.sender.step(this.address, { status: ALREADY_RESOLVED.has(reason) ? "skipped" : "failed", ...purpose, error: `simulation: ${reason}` });
+      await this.sender.step(this.address, {
+        status: ALREADY_RESOLVED.has(reason) ? "skipped" : "failed",
+        ...purpose,
+        error: `simulation: ${reason}`,
+      });
       if (decoded && ALREADY_RESOLVED.has(decoded.name)) {
         this.say(`${call.action} ${call.callId}: already resolved (${decoded.name})`);
         return { kind: "skipped" };

@@ -78,7 +78,8 @@ export interface TestLedger {
 export const TEST_MIN_STAKE = 100_000_000n;
 export const TEST_WINDOW = 3600;
 
-const mined = async (c: Contract, fn: string, ...args: unknown[]) => (await c.getFunction(fn).send(...args)).wait();
+const mined = async (c: Contract, fn: string, ...args: unknown[]) =>
+  (await c.getFunction(fn).send(...args)).wait();
 
 export async function deployTestLedger(provider: JsonRpcProvider): Promise<TestLedger> {
   const admin = new Wallet(HARDHAT_KEYS[0]).address;

@@ -52,7 +52,8 @@ ${STORE_HELP}
       }),
     );
     const interval = integerOption("--interval", values.interval, 60, 1, 86_400);
-    if (!(values.ledger ?? process.env.AUGUR_LEDGER)) throw new KeeperConfigError("augur settle needs --ledger");
+    if (!(values.ledger ?? process.env.AUGUR_LEDGER))
+      throw new KeeperConfigError("augur settle needs --ledger");
     const say = (line: string) => io.stdout.write(`augur settle: ${line}\n`);
     const store = await openStore(storeFrom(values, process.env));
     try {

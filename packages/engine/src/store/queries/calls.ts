@@ -101,7 +101,12 @@ export async function dueCalls(
   for (const row of rows) {
     const payload = JSON.parse(row.payload) as { committedAt?: number; closesAt?: number };
     if (row.kind === "revealed") {
-      calls.push({ callId: row.call_id, agent: row.agent, action: "settle", dueAt: Number(payload.closesAt) });
+      calls.push({
+        callId: row.call_id,
+        agent: row.agent,
+        action: "settle",
+        dueAt: Number(payload.closesAt),
+      });
     } else if (!revealed.has(row.call_id)) {
       const dueAt = Number(payload.committedAt) + revealTimeout + 1;
       calls.push({ callId: row.call_id, agent: row.agent, action: "expire", dueAt });

@@ -204,7 +204,11 @@ export async function gasByAction(
     .select(["action", "gas_used"])
     .where("status", "in", ["mined", "reverted"])
     .execute();
-  const out = { post: { txs: 0, gasUsed: 0n }, settle: { txs: 0, gasUsed: 0n }, expire: { txs: 0, gasUsed: 0n } };
+  const out = {
+    post: { txs: 0, gasUsed: 0n },
+    settle: { txs: 0, gasUsed: 0n },
+    expire: { txs: 0, gasUsed: 0n },
+  };
   for (const r of rows) {
     const entry = out[r.action ?? "post"];
     entry.txs += 1;
