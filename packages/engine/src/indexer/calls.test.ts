@@ -103,19 +103,22 @@ for (const backend of testBackends()) {
     it("keeps events as seen, seals confirmed resolutions of registered agents once, and records consensus", async () => {
       expect(await storeAll(history())).to.equal(5);
       expect(await storeAll(history())).to.equal(0); // the same batch again adds nothing
-      expect(await handler.promote(store, 3)).to.equal(0); // nothing resolved that deep yet
+      expect(await handler.promote(store, 3)).to.equal(1); // the reveal, sealed when it happened
       expect(await handler.promote(store, 5)).to.equal(2);
       expect(await handler.promote(store, 5)).to.equal(0);
 
       const records = await callRecords();
       expect(
-        records.map((r) => [r.agent, r.body.callId, r.body.outcome, r.body.confidenceBps, r.body.resolvedAt]),
+        records.map((r) => [r.agent, r.body.format, r.body.callId, r.body.outcome, r.body.confidenceBps]),
       ).to.deep.equal([
-        ["alpha", id(1).toString(), "hit", 6500, BLOCK_TIME(4)],
-        ["alpha", id(2).toString(), "miss", EXPIRED_CONFIDENCE_BPS, BLOCK_TIME(5)],
+        ["alpha", "augur-call-reveal/v1", id(1).toString(), undefined, 6500],
+        ["alpha", "augur-call/v1", id(1).toString(), "hit", 6500],
+        ["alpha", "augur-call/v1", id(2).toString(), "miss", EXPIRED_CONFIDENCE_BPS],
       ]);
+      expect(records.slice(1).map((r) => r.body.resolvedAt)).to.deep.equal([BLOCK_TIME(4), BLOCK_TIME(5)]);
       for (const r of records) expect(r.seal).to.equal(seal(r.body)); // sealed through the record path
       expect(records[0]!.body.reveal).to.include({ asset: ASSET, direction: "up", window: 3600 });
+      expect(records[1]!.body.reveal).to.include({ asset: ASSET, direction: "up", window: 3600 });
 
       const rounds = await store.db.selectFrom("consensus_rounds").selectAll().execute();
       expect(
@@ -128,8 +131,8 @@ for (const backend of testBackends()) {
       expect(BLOCK_TIME(late)).to.be.greaterThan(SEASON_END);
       const logs = [history()[0]!, logOf("Settled", [id(1), agent, 2, 170n * 10n ** 18n], late, 0)];
       await storeAll(logs);
-      expect(await handler.promote(store, late)).to.equal(1);
-      const [record] = await callRecords();
+      expect(await handler.promote(store, late)).to.equal(2); // the reveal, then the outcome
+      const [, record] = await callRecords();
       expect(record!.body).to.include({
         agentId: "alpha",
         seasonId: "s1",
@@ -182,7 +185,7 @@ for (const backend of testBackends()) {
       expect(await store.db.selectFrom("consensus_rounds").select("tx_hash").execute()).to.have.length(1);
 
       await storeAll(history().slice(2));
-      expect(await handler.promote(store, 5)).to.equal(2);
+      expect(await handler.promote(store, 5)).to.equal(3); // the reveal, the hit, the expiry
       let caught: unknown;
       try {
         await store.db.transaction().execute((trx) => handler.rollback(trx, 3));

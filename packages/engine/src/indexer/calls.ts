@@ -1,4 +1,4 @@
-import type { CallRecordBody } from "@augur/records";
+import { CALL_FORMATS, type CallCommitBody, type CallRecordBody, type CallRevealBody } from "@augur/records";
 import type { Log } from "ethers";
 import type { Kysely } from "kysely";
 import { currentMode } from "../modes/state";
@@ -7,9 +7,9 @@ import { appendEngineRecords } from "../store/append";
 import type { Store } from "../store/open";
 import { agentOfKeyAt } from "../store/queries/agents";
 import {
-  markResolutionSealed,
+  markEventSealed,
   revealedPayload,
-  unsealedResolutions,
+  unsealedCallEvents,
   type CallEvent,
 } from "../store/queries/calls";
 import type { Database } from "../store/schema";
@@ -119,15 +119,18 @@ export class CallLedgerEvents extends EventTableHandler {
     return [{ table: "call_events", row }];
   }
 
-  /** Seals every confirmed resolution whose agent is registered; returns how many were sealed. */
+  /**
+   * Seals every confirmed commit, reveal and resolution whose agent is registered in the season
+   * the call closes in, in chain order; returns how many were sealed.
+   */
   override async promote(store: Store, through: number): Promise<number> {
     const db = store.db;
     // Once winding down the log only closes: no new record joins it (docs/stewardship.md).
     if (isFinalMode((await currentMode(db)).mode)) return 0;
-    const resolutions = await unsealedResolutions(db, this.source, through);
+    const events = await unsealedCallEvents(db, this.source, through);
     let sealed = 0;
-    for (const r of resolutions) {
-      const body = await this.recordOf(db, r);
+    for (const r of events) {
+      const body = r.kind === "committed" || r.kind === "revealed" ? await this.openRecordOf(db, r) : await this.recordOf(db, r);
       if (!body) continue; // no reveal seen (before the start block) or agent not registered: not ours
       await db.transaction().execute(async (trx) => {
         const [stored] = await appendEngineRecords(
@@ -135,11 +138,32 @@ export class CallLedgerEvents extends EventTableHandler {
           [{ kind: "call", agentId: body.agentId, seasonId: body.seasonId, body }],
           this.now(),
         );
-        await markResolutionSealed(trx, r, stored!.seal);
+        await markEventSealed(trx, r, stored!.seal);
       });
       sealed++;
     }
     return sealed;
+  }
+
+  /** The record of a commit (in the season its reveal deadline falls in) or of a reveal (closesAt's). */
+  private async openRecordOf(
+    db: Kysely<Database>,
+    r: Pick<CallEvent, "kind" | "call_id" | "agent" | "payload" | "tx_hash">,
+  ): Promise<CallCommitBody | CallRevealBody | undefined> {
+    const payload = JSON.parse(r.payload) as Record<string, string | number>;
+    const head = { chainId: this.source.chainId, ledger: this.source.address, callId: r.call_id, agent: r.agent };
+    if (r.kind === "committed") {
+      const committedAt = Number(payload.committedAt);
+      const revealDeadline = committedAt + (await this.revealTimeout());
+      const agent = await agentOfKeyAt(db, r.agent, revealDeadline);
+      if (!agent) return undefined;
+      const at = { agentId: agent.id, seasonId: agent.season_id };
+      return { format: CALL_FORMATS.committed, ...head, ...at, committedAt, revealDeadline, commitTx: r.tx_hash };
+    }
+    const agent = await agentOfKeyAt(db, r.agent, Number(payload.closesAt));
+    if (!agent) return undefined;
+    const at = { agentId: agent.id, seasonId: agent.season_id };
+    return { format: CALL_FORMATS.revealed, ...head, ...at, confidenceBps: Number(payload.confidenceBps), reveal: payload };
   }
 
   private async recordOf(

@@ -68,7 +68,8 @@ describe("chain indexer: CallLedger on a hardhat node → sealed call records", 
     });
     const early = await indexer.poll();
     expect(early.stored).to.equal(5); // Committed twice, Revealed, Settled, Expired
-    expect(early.promoted).to.equal(1); // the Expired block is not yet 2 deep
+    // Two commits, the reveal and the settle are 2 deep; the Expired block is not yet.
+    expect(early.promoted).to.equal(4);
     await p.send("hardhat_mine", ["0x1"]);
     expect((await indexer.poll()).promoted).to.equal(1);
     expect((await indexer.poll()).promoted).to.equal(0);
@@ -80,10 +81,16 @@ describe("chain indexer: CallLedger on a hardhat node → sealed call records", 
       .orderBy("leaf_index")
       .execute();
     const bodies = records.map((r) => JSON.parse(r.body) as Record<string, unknown>);
-    expect(bodies.map((b) => [b.callId, b.agentId, b.outcome, b.confidenceBps])).to.deep.equal([
-      [hit.id.toString(), "alpha", "hit", 6500],
-      [unrevealed.id.toString(), "alpha", "miss", 10_000],
+    // Sealed as they happened: commit, reveal, commit, then the two outcomes.
+    expect(bodies.map((b) => [b.format, b.callId, b.agentId, b.outcome ?? null])).to.deep.equal([
+      ["augur-call-commit/v1", hit.id.toString(), "alpha", null],
+      ["augur-call-reveal/v1", hit.id.toString(), "alpha", null],
+      ["augur-call-commit/v1", unrevealed.id.toString(), "alpha", null],
+      ["augur-call/v1", hit.id.toString(), "alpha", "hit"],
+      ["augur-call/v1", unrevealed.id.toString(), "alpha", "miss"],
     ]);
+    expect(bodies.slice(3).map((b) => b.confidenceBps)).to.deep.equal([6500, 10_000]);
+    expect(bodies[0]!.revealDeadline).to.equal(Number(bodies[0]!.committedAt) + 3600);
     expect(records.every((r) => r.agent_id === "alpha" && r.season_id === "s1")).to.equal(true);
   });
 });

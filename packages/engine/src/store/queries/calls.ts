@@ -4,8 +4,8 @@ import type { Source } from "./events";
 
 export type CallEvent = Selectable<CallEventsTable>;
 
-/** The ledger's Settled / Expired events confirmed by block `through` and not sealed yet, in chain order. */
-export async function unsealedResolutions(
+/** The ledger's call events confirmed by block `through` and not sealed yet, in chain order. */
+export async function unsealedCallEvents(
   db: Kysely<Database>,
   source: Source,
   through: number,
@@ -15,7 +15,6 @@ export async function unsealedResolutions(
     .selectAll()
     .where("chain_id", "=", source.chainId)
     .where("ledger", "=", source.address)
-    .where("kind", "in", ["settled", "expired"])
     .where("record_seal", "is", null)
     .where("block_number", "<=", through)
     .orderBy("block_number")
@@ -23,8 +22,8 @@ export async function unsealedResolutions(
     .execute();
 }
 
-/** Marks a resolution as sealed into the call record `seal`. */
-export async function markResolutionSealed(
+/** Marks a call event as sealed into the call record `seal`. */
+export async function markEventSealed(
   trx: Kysely<Database>,
   event: Pick<CallEvent, "chain_id" | "tx_hash" | "log_index">,
   seal: string,
