@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { JsonRpcProvider, Wallet, type TransactionRequest } from "ethers";
+import { buildApp } from "../api/app";
 import { cycleOnce } from "../cli/commands/cycle";
 import { ingestRecord } from "../records/ingest";
 import { ChainKeeper } from "../keeper/keeper";
@@ -95,6 +96,18 @@ describe("settler on a hardhat node: nothing dodged", function () {
     return { store, agent, t, settler, chain, cycle };
   }
 
+  /** What GET /api/v1/agents/alpha/history serves for each call: callId → outcome. */
+  async function outcomesServed(store: Store): Promise<Record<string, string>> {
+    const app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
+    try {
+      const res = await app.inject({ method: "GET", url: "/api/v1/agents/alpha/history?season_id=s1" });
+      const calls = (res.json() as { calls: { callId: string; outcome: string }[] }).calls;
+      return Object.fromEntries(calls.map((c) => [c.callId, c.outcome]));
+    } finally {
+      await app.close();
+    }
+  }
+
   const callOf = async (t: TestLedger, id: bigint) =>
     (await t.ledger.getFunction("getCall").staticCall(id)) as {
       status: bigint;
@@ -119,6 +132,8 @@ describe("settler on a hardhat node: nothing dodged", function () {
     const before = await cycle();
     expect(before.settle).to.include({ due: 0, settled: 0, expired: 0 });
     expect((await callOf(t, losing.id)).status).to.equal(STATUS.revealed);
+    // Sealed when they happened: the API lists both calls of the season already, as open.
+    expect(await outcomesServed(store)).to.deep.equal({ [losing.id.toString()]: "open", [ghost.id.toString()]: "open" });
 
     await advance(TEST_WINDOW + 1); // past closesAt and past the commit's reveal deadline
     const due = await cycle();
@@ -132,6 +147,7 @@ describe("settler on a hardhat node: nothing dodged", function () {
     expect(await node.provider.getTransactionCount(agent.address)).to.equal(agentNonce); // the agent did nothing
 
     await cycle(); // the next poll seals both resolutions
+    expect(await outcomesServed(store)).to.deep.equal({ [losing.id.toString()]: "miss", [ghost.id.toString()]: "miss" });
     const records = await store.db
       .selectFrom("records")
       .select(["body", "season_id"])
