@@ -119,7 +119,9 @@ export function callTerms(body: string | object): CallTerms {
   const reveal = m.reveal !== null && typeof m.reveal === "object" ? (m.reveal as Fields) : undefined;
   const window = reveal ? Number(reveal.window) : 0;
   // An open call is resolvable from its close (an open commit: from its reveal deadline) on.
-  const closesAt = reveal ? Number(reveal.closesAt) : Number(phase === "committed" ? m.revealDeadline : m.resolvedAt);
+  const closesAt = reveal
+    ? Number(reveal.closesAt)
+    : Number(phase === "committed" ? m.revealDeadline : m.resolvedAt);
   const resolvedAt = phase === "resolved" ? Number(m.resolvedAt) : closesAt;
   const outcome =
     phase !== "resolved" ? "open" : m.outcome === "hit" || m.outcome === "void" ? m.outcome : "miss";

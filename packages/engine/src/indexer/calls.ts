@@ -6,12 +6,7 @@ import { isFinalMode } from "../modes/timeline";
 import { appendEngineRecords } from "../store/append";
 import type { Store } from "../store/open";
 import { agentOfKeyAt } from "../store/queries/agents";
-import {
-  markEventSealed,
-  revealedPayload,
-  unsealedCallEvents,
-  type CallEvent,
-} from "../store/queries/calls";
+import { markEventSealed, revealedPayload, unsealedCallEvents, type CallEvent } from "../store/queries/calls";
 import type { Database } from "../store/schema";
 import type { LogPlace, Source } from "./blocks";
 import { callLedger, DIRECTIONS, OUTCOMES } from "../chain/abi/call-ledger";
@@ -130,7 +125,10 @@ export class CallLedgerEvents extends EventTableHandler {
     const events = await unsealedCallEvents(db, this.source, through);
     let sealed = 0;
     for (const r of events) {
-      const body = r.kind === "committed" || r.kind === "revealed" ? await this.openRecordOf(db, r) : await this.recordOf(db, r);
+      const body =
+        r.kind === "committed" || r.kind === "revealed"
+          ? await this.openRecordOf(db, r)
+          : await this.recordOf(db, r);
       if (!body) continue; // no reveal seen (before the start block) or agent not registered: not ours
       await db.transaction().execute(async (trx) => {
         const [stored] = await appendEngineRecords(
@@ -151,19 +149,37 @@ export class CallLedgerEvents extends EventTableHandler {
     r: Pick<CallEvent, "kind" | "call_id" | "agent" | "payload" | "tx_hash">,
   ): Promise<CallCommitBody | CallRevealBody | undefined> {
     const payload = JSON.parse(r.payload) as Record<string, string | number>;
-    const head = { chainId: this.source.chainId, ledger: this.source.address, callId: r.call_id, agent: r.agent };
+    const head = {
+      chainId: this.source.chainId,
+      ledger: this.source.address,
+      callId: r.call_id,
+      agent: r.agent,
+    };
     if (r.kind === "committed") {
       const committedAt = Number(payload.committedAt);
       const revealDeadline = committedAt + (await this.revealTimeout());
       const agent = await agentOfKeyAt(db, r.agent, revealDeadline);
       if (!agent) return undefined;
       const at = { agentId: agent.id, seasonId: agent.season_id };
-      return { format: CALL_FORMATS.committed, ...head, ...at, committedAt, revealDeadline, commitTx: r.tx_hash };
+      return {
+        format: CALL_FORMATS.committed,
+        ...head,
+        ...at,
+        committedAt,
+        revealDeadline,
+        commitTx: r.tx_hash,
+      };
     }
     const agent = await agentOfKeyAt(db, r.agent, Number(payload.closesAt));
     if (!agent) return undefined;
     const at = { agentId: agent.id, seasonId: agent.season_id };
-    return { format: CALL_FORMATS.revealed, ...head, ...at, confidenceBps: Number(payload.confidenceBps), reveal: payload };
+    return {
+      format: CALL_FORMATS.revealed,
+      ...head,
+      ...at,
+      confidenceBps: Number(payload.confidenceBps),
+      reveal: payload,
+    };
   }
 
   private async recordOf(

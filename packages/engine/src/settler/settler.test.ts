@@ -133,7 +133,10 @@ describe("settler on a hardhat node: nothing dodged", function () {
     expect(before.settle).to.include({ due: 0, settled: 0, expired: 0 });
     expect((await callOf(t, losing.id)).status).to.equal(STATUS.revealed);
     // Sealed when they happened: the API lists both calls of the season already, as open.
-    expect(await outcomesServed(store)).to.deep.equal({ [losing.id.toString()]: "open", [ghost.id.toString()]: "open" });
+    expect(await outcomesServed(store)).to.deep.equal({
+      [losing.id.toString()]: "open",
+      [ghost.id.toString()]: "open",
+    });
 
     await advance(TEST_WINDOW + 1); // past closesAt and past the commit's reveal deadline
     const due = await cycle();
@@ -147,7 +150,10 @@ describe("settler on a hardhat node: nothing dodged", function () {
     expect(await node.provider.getTransactionCount(agent.address)).to.equal(agentNonce); // the agent did nothing
 
     await cycle(); // the next poll seals both resolutions
-    expect(await outcomesServed(store)).to.deep.equal({ [losing.id.toString()]: "miss", [ghost.id.toString()]: "miss" });
+    expect(await outcomesServed(store)).to.deep.equal({
+      [losing.id.toString()]: "miss",
+      [ghost.id.toString()]: "miss",
+    });
     const records = await store.db
       .selectFrom("records")
       .select(["body", "season_id"])

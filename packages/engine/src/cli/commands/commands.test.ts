@@ -104,7 +104,10 @@ describe("augur migrate, season, serve", () => {
     const ledger = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
     const chain = ["--rpc", "http://127.0.0.1:1", "--registry", ledger, "--ledger", ledger];
     const bad = await run(["settle", "--once", "--data-dir", dir, ...chain, "--settle-max", "0"]);
-    expect(bad).to.include({ code: 2, err: "augur settle: --settle-max must be between 1 and 10000, not 0\n" });
+    expect(bad).to.include({
+      code: 2,
+      err: "augur settle: --settle-max must be between 1 and 10000, not 0\n",
+    });
   });
 
   it("cycle --once reports the log head and that no keeper is configured", async () => {
