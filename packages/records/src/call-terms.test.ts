@@ -71,6 +71,9 @@ describe("call records sealed as they happen", () => {
       ["2", CALL_FORMATS.revealed],
       ["3", CALL_FORMATS.committed],
     ]);
+    // Two agents' calls never merge, whatever their ids.
+    const other = { ...resolved("1"), agent: "0xother", agentId: "bo" };
+    expect(latestPerCall([resolved("1"), other], (r) => r)).to.have.length(2);
     // An outcome sealed before a late reveal record (an upgraded store) still wins.
     expect(latestPerCall([resolved("4"), revealed("4")], (r) => JSON.stringify(r))[0]!.format).to.equal(
       CALL_FORMATS.resolved,

@@ -95,7 +95,8 @@ export function callPhase(m: Fields): CallPhase {
 const PHASE_RANK: Record<CallPhase, number> = { committed: 0, revealed: 1, resolved: 2 };
 
 /**
- * One row per call: the one recording its furthest phase, in the order the calls first appear.
+ * One row per call (chain, ledger, agent, call id): the one recording its furthest phase, in the
+ * order the calls first appear.
  * `body` reads a row's stored body.
  */
 export function latestPerCall<T>(rows: readonly T[], body: (row: T) => string | object): T[] {
@@ -103,7 +104,8 @@ export function latestPerCall<T>(rows: readonly T[], body: (row: T) => string | 
   for (const row of rows) {
     const b = body(row);
     const m = (typeof b === "string" ? JSON.parse(b) : b) as Fields;
-    const id = String(m.callId ?? "");
+    // CallLedger's ids already name the agent; the key names it anyway, and the chain and ledger.
+    const id = [m.chainId, m.ledger, m.agent, m.callId].map(String).join("|");
     const rank = PHASE_RANK[callPhase(m)];
     const seen = best.get(id);
     if (!seen) best.set(id, { row, rank });
