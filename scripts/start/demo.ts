@@ -209,13 +209,14 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
       if (acting.length === 0) detail(`  mode ${mode}: the house agents sit this hour out`);
       for (const trader of acting) {
         if (stop.stopped) break;
-        await trader.settleDue();
         await trader.hour(hour);
         await tick();
       }
       if (stop.stopped) break;
       await project.hour(hour);
       await tick();
+      // The cycle's settler (the keeper's account) settles every call past closesAt and expires
+      // every commit past its reveal timeout: the house agents never settle their own calls.
       // Twice: the first run anchors the hour's records and scores them; the second (same hour,
       // so it scores nothing new) anchors those score manifests, so every score the table shows
       // can already be checked with `augur verify` instead of an hour later.

@@ -6,7 +6,6 @@ import {
   depositStake,
   revealCall,
   SaltVault,
-  settleCall,
   signRecord,
   signRegistration,
   type LedgerContext,
@@ -44,7 +43,6 @@ export class DemoTrader {
   private lastPrice = 0n;
   /** The called stock's price when this agent last called it. */
   private lastCalledPrice = 0n;
-  private readonly openCalls: Array<{ callId: bigint; closesAt: number }> = [];
   private readonly random: () => number;
   /** The season this agent last registered for. */
   private registeredFor: string | undefined;
@@ -148,17 +146,7 @@ export class DemoTrader {
       confidenceBps,
     });
     // Automine: the reveal's block is already later than the commit's.
-    const { closesAt } = await revealCall(this.ledger, this.vault, callId);
-    this.openCalls.push({ callId, closesAt });
-  }
-
-  /** Settles every open call whose window has closed (the chain's clock moved on). */
-  async settleDue(): Promise<void> {
-    for (const open of [...this.openCalls]) {
-      if (open.closesAt > this.engine.now()) continue;
-      await settleCall(this.ledger, open.callId, this.vault);
-      this.openCalls.splice(this.openCalls.indexOf(open), 1);
-    }
+    await revealCall(this.ledger, this.vault, callId); // the engine's settler settles it after closesAt
   }
 
   private async trade(side: "buy" | "sell", shares: bigint, hour: number): Promise<void> {

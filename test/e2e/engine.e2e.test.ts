@@ -53,8 +53,11 @@ describe("engine end to end on a hardhat node: serve, cycle, keeper, verify, tam
     ({ node, dataDir, deployed, api, scoreOf } = engine);
     const db = new Database(join(dataDir, "augur.sqlite"), { readonly: true });
     try {
-      callSeal = (
-        db.prepare("SELECT seal FROM records WHERE kind = 'call'").get() as { seal: string } | undefined
+      callSeal = // The call's outcome record (its commit and reveal were sealed before it, as they happened).
+      (
+        db
+          .prepare(`SELECT seal FROM records WHERE kind = 'call' AND body LIKE '%"format":"augur-call/v1"%'`)
+          .get() as { seal: string } | undefined
       )?.seal;
     } finally {
       db.close();

@@ -166,7 +166,8 @@ describe("npm start (smoke test, --ci)", function () {
       const caller = agents.find((a) => a.calls)!.id;
       const history = () =>
         apiJson<{ calls: unknown[] }>(origin, `/agents/${caller}/history?season_id=${SEASON}`);
-      // A call becomes a record once its resolution is confirmed: 4 h (its window) into the demo.
+      // A call is sealed as it happens: its reveal is a record (outcome "open") within the hour,
+      // its outcome once the cycle's settler has settled it, 4 h (its window) on.
       await eventually(async () => (await history()).calls.length > 0, 30_000, `a call record of ${caller}`);
       const page = await desktop.newPage();
       expect(await visit(page, `${origin}/agents/${caller}?season=${SEASON}`)).to.deep.equal([]);
@@ -188,7 +189,7 @@ describe("npm start (smoke test, --ci)", function () {
         expect(window).to.equal(`${CALL_WINDOW / 3600} h`);
         expect(direction).to.be.oneOf(["up", "down"]);
         expect(confidence).to.match(/^\d+ %$/);
-        expect(outcome).to.be.oneOf(["hit", "miss", "void"]);
+        expect(outcome).to.be.oneOf(["hit", "miss", "void", "open"]);
       }
       await page.close();
     });

@@ -51,6 +51,7 @@ export interface CallPoint {
   readonly expired: boolean;
   readonly entryPrice: number | null;
   readonly exitPrice: number | null;
+  /** "open" until the call's outcome is sealed (a commit still hidden, or a reveal not yet closed). */
   readonly outcome: CallOutcome;
   readonly seal: string;
 }
@@ -103,7 +104,7 @@ export function decisionPointOf(m: Fields): DecisionPoint {
   return { at: num(m.decidedAt), source: String(m.source), asset: String(m.asset), action: String(m.action) };
 }
 
-/** A sealed call record (the chain indexer's `augur-call/v1`) as the site shows it. */
+/** A sealed call record (the chain indexer's, any phase; see `CALL_FORMATS`) as the site shows it. */
 export function callPoint(body: string, seal: string): CallPoint {
   const t = callTerms(body);
   return {
@@ -115,7 +116,7 @@ export function callPoint(body: string, seal: string): CallPoint {
     revealedAt: t.revealedAt,
     closesAt: t.closesAt,
     resolvedAt: t.resolvedAt,
-    expired: !t.revealed,
+    expired: !t.revealed && t.phase === "resolved",
     entryPrice: optionalPrice(t.entryPrice),
     exitPrice: optionalPrice(t.exitPrice),
     outcome: t.outcome,

@@ -4,6 +4,7 @@ import type { ModeStepReport } from "../modes/evaluate";
 import type { Store } from "../store/open";
 import { seasonRowCache, type SeasonRowCache } from "../store/season-rows";
 import type { LogHead } from "../keeper/seam";
+import type { SettleReport } from "../settler/settler";
 import { CYCLE_SECONDS, STEP_ORDER, type CycleContext, type CycleStep, type StepReport } from "./steps/step";
 
 export { CYCLE_SECONDS };
@@ -38,6 +39,8 @@ export interface CycleReport {
   readonly riskRows: number;
   /** Hourly closes sealed now; an (asset, hour) already cached adds none. */
   readonly closes: number;
+  /** What the settler did (absent when the cycle runs no settler). */
+  readonly settle?: SettleReport;
   /** Referee boards sealed now; a season with a board at `asOf`, or an unchanged input, adds none. */
   readonly refereeBoards: number;
   /** Stewardship days (YYYY-MM-DD) sealed now; empty when none closed or no monitor. */
@@ -95,6 +98,7 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     closes: report.closes ?? 0,
     refereeBoards: report.refereeBoards ?? 0,
     stewardshipDays: report.stewardshipDays ?? [],
+    ...(report.settle ? { settle: report.settle } : {}),
     ...(report.mode ? { mode: report.mode } : {}),
   };
 }

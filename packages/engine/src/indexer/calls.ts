@@ -1,4 +1,4 @@
-import type { CallRecordBody } from "@augur/records";
+import { CALL_FORMATS, type CallCommitBody, type CallRecordBody, type CallRevealBody } from "@augur/records";
 import type { Log } from "ethers";
 import type { Kysely } from "kysely";
 import { currentMode } from "../modes/state";
@@ -6,12 +6,7 @@ import { isFinalMode } from "../modes/timeline";
 import { appendEngineRecords } from "../store/append";
 import type { Store } from "../store/open";
 import { agentOfKeyAt } from "../store/queries/agents";
-import {
-  markResolutionSealed,
-  revealedPayload,
-  unsealedResolutions,
-  type CallEvent,
-} from "../store/queries/calls";
+import { markEventSealed, revealedPayload, unsealedCallEvents, type CallEvent } from "../store/queries/calls";
 import type { Database } from "../store/schema";
 import type { LogPlace, Source } from "./blocks";
 import { callLedger, DIRECTIONS, OUTCOMES } from "../chain/abi/call-ledger";
@@ -24,25 +19,37 @@ import { EventTableHandler, type EventRow } from "./event-table";
  */
 export const EXPIRED_CONFIDENCE_BPS = 10_000;
 
+/** CallLedger's reveal timeout at deployment, seconds (contracts/CallLedger.sol constructor). */
+export const LAUNCH_REVEAL_TIMEOUT = 3600;
+
+/** The commit time CallLedger packs into a call id's low 64 bits. */
+export const committedAtOf = (callId: string) => Number(BigInt(callId) & 0xffff_ffff_ffff_ffffn);
+
 const text = (v: unknown) => (v as bigint | string).toString().toLowerCase();
 
 /**
- * CallLedger's events: Revealed/Settled/Expired kept as seen in `call_events`, Consensus in
+ * CallLedger's events: Committed/Revealed/Settled/Expired kept as seen in `call_events` (the
+ * settler reads the open calls there), Consensus in
  * `consensus_rounds` (both rolled back on reorg); once a resolution is confirmed and its agent is
- * registered in the season it resolved in, it is sealed as a `call` record through the engine's
+ * registered in the season the call closes in, it is sealed as a `call` record through the engine's
  * record path, so calibration scores only anchored, provable calls.
  */
 export class CallLedgerEvents extends EventTableHandler {
-  readonly topics = ["Revealed", "Settled", "Expired", "Consensus"].map(
+  readonly topics = ["Committed", "Revealed", "Settled", "Expired", "Consensus"].map(
     (n) => callLedger.getEvent(n)!.topicHash,
   );
   protected readonly tables = ["call_events", "consensus_rounds"] as const;
   protected readonly final = "call records";
 
+  /**
+   * @param revealTimeout the ledger's reveal timeout now (an expired commit belongs to the season
+   * its deadline, committedAt + timeout, falls in); default: the launch value, one hour.
+   */
   constructor(
     source: Source,
     confirmations: number,
     private readonly now: () => number,
+    private readonly revealTimeout: () => Promise<number> = async () => LAUNCH_REVEAL_TIMEOUT,
   ) {
     super(source, confirmations);
   }
@@ -67,9 +74,12 @@ export class CallLedgerEvents extends EventTableHandler {
       };
       return [{ table: "consensus_rounds", row }];
     }
-    let kind: "revealed" | "settled" | "expired";
+    let kind: CallEvent["kind"];
     let payload: Record<string, string | number | null>;
-    if (parsed.name === "Revealed") {
+    if (parsed.name === "Committed") {
+      kind = "committed";
+      payload = { committedAt: Number(a.getValue("committedAt")) };
+    } else if (parsed.name === "Revealed") {
       kind = "revealed";
       payload = {
         asset: text(a.getValue("asset")),
@@ -104,15 +114,21 @@ export class CallLedgerEvents extends EventTableHandler {
     return [{ table: "call_events", row }];
   }
 
-  /** Seals every confirmed resolution whose agent is registered; returns how many were sealed. */
+  /**
+   * Seals every confirmed commit, reveal and resolution whose agent is registered in the season
+   * the call closes in, in chain order; returns how many were sealed.
+   */
   override async promote(store: Store, through: number): Promise<number> {
     const db = store.db;
     // Once winding down the log only closes: no new record joins it (docs/stewardship.md).
     if (isFinalMode((await currentMode(db)).mode)) return 0;
-    const resolutions = await unsealedResolutions(db, this.source, through);
+    const events = await unsealedCallEvents(db, this.source, through);
     let sealed = 0;
-    for (const r of resolutions) {
-      const body = await this.recordOf(db, r);
+    for (const r of events) {
+      const body =
+        r.kind === "committed" || r.kind === "revealed"
+          ? await this.openRecordOf(db, r)
+          : await this.recordOf(db, r);
       if (!body) continue; // no reveal seen (before the start block) or agent not registered: not ours
       await db.transaction().execute(async (trx) => {
         const [stored] = await appendEngineRecords(
@@ -120,11 +136,50 @@ export class CallLedgerEvents extends EventTableHandler {
           [{ kind: "call", agentId: body.agentId, seasonId: body.seasonId, body }],
           this.now(),
         );
-        await markResolutionSealed(trx, r, stored!.seal);
+        await markEventSealed(trx, r, stored!.seal);
       });
       sealed++;
     }
     return sealed;
+  }
+
+  /** The record of a commit (in the season its reveal deadline falls in) or of a reveal (closesAt's). */
+  private async openRecordOf(
+    db: Kysely<Database>,
+    r: Pick<CallEvent, "kind" | "call_id" | "agent" | "payload" | "tx_hash">,
+  ): Promise<CallCommitBody | CallRevealBody | undefined> {
+    const payload = JSON.parse(r.payload) as Record<string, string | number>;
+    const head = {
+      chainId: this.source.chainId,
+      ledger: this.source.address,
+      callId: r.call_id,
+      agent: r.agent,
+    };
+    if (r.kind === "committed") {
+      const committedAt = Number(payload.committedAt);
+      const revealDeadline = committedAt + (await this.revealTimeout());
+      const agent = await agentOfKeyAt(db, r.agent, revealDeadline);
+      if (!agent) return undefined;
+      const at = { agentId: agent.id, seasonId: agent.season_id };
+      return {
+        format: CALL_FORMATS.committed,
+        ...head,
+        ...at,
+        committedAt,
+        revealDeadline,
+        commitTx: r.tx_hash,
+      };
+    }
+    const agent = await agentOfKeyAt(db, r.agent, Number(payload.closesAt));
+    if (!agent) return undefined;
+    const at = { agentId: agent.id, seasonId: agent.season_id };
+    return {
+      format: CALL_FORMATS.revealed,
+      ...head,
+      ...at,
+      confidenceBps: Number(payload.confidenceBps),
+      reveal: payload,
+    };
   }
 
   private async recordOf(
@@ -132,12 +187,13 @@ export class CallLedgerEvents extends EventTableHandler {
     r: Pick<CallEvent, "kind" | "call_id" | "agent" | "payload" | "block_timestamp" | "tx_hash">,
   ): Promise<CallRecordBody | undefined> {
     const resolvedAt = r.block_timestamp;
-    const agent = await agentOfKeyAt(db, r.agent, resolvedAt);
-    if (!agent) return undefined;
     let reveal: Record<string, string | number> | null = null;
     let confidenceBps = EXPIRED_CONFIDENCE_BPS;
     let outcome: CallRecordBody["outcome"] = "miss";
     let exitPrice: string | null = null;
+    // The call's season is the one it closes in (an expired commit: its reveal deadline), never
+    // the one somebody got round to settling it in: a late settle cannot move a call out.
+    let closesAt = committedAtOf(r.call_id) + (await this.revealTimeout());
     if (r.kind === "settled") {
       const revealed = await revealedPayload(db, this.source, r.call_id);
       if (!revealed) return undefined;
@@ -150,7 +206,10 @@ export class CallLedgerEvents extends EventTableHandler {
       confidenceBps = Number(reveal.confidenceBps);
       outcome = settled.outcome;
       exitPrice = settled.exitPrice;
+      closesAt = Number(reveal.closesAt);
     }
+    const agent = await agentOfKeyAt(db, r.agent, closesAt);
+    if (!agent) return undefined;
     return {
       format: "augur-call/v1",
       chainId: this.source.chainId,

@@ -1,4 +1,5 @@
-import type { JsonRpcProvider } from "ethers";
+import { Contract, type JsonRpcProvider } from "ethers";
+import { CALL_LEDGER_ABI } from "../chain/abi/call-ledger";
 import type { Store } from "../store/open";
 import { CallLedgerEvents } from "./calls";
 import { EventFollower, type FollowReport } from "./follow";
@@ -14,12 +15,14 @@ export interface LedgerIndexerOptions {
   readonly now: () => number;
 }
 
-/** The follower of one CallLedger's Revealed/Settled/Expired/Consensus events. */
+/** The follower of one CallLedger's Committed/Revealed/Settled/Expired/Consensus events. */
 export function ledgerIndexer(options: LedgerIndexerOptions): EventFollower {
   const source = { chainId: options.chainId, address: options.ledger.toLowerCase() };
+  const ledger = new Contract(options.ledger, CALL_LEDGER_ABI, options.provider);
+  const revealTimeout = async () => Number(await ledger.getFunction("revealTimeout").staticCall());
   return new EventFollower(
     { ...options, source },
-    new CallLedgerEvents(source, options.confirmations, options.now),
+    new CallLedgerEvents(source, options.confirmations, options.now, revealTimeout),
   );
 }
 

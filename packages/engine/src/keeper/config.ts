@@ -11,6 +11,8 @@ import { KeeperConfigError } from "./errors";
 import { ChainKeeper } from "./keeper";
 import { RegistryReader } from "./registry";
 import { loadSigner } from "./signer";
+import { settleMaxOption } from "../settler/config";
+import { Settler } from "../settler/settler";
 
 /** parseArgs options shared by `augur keeper` and `augur cycle` (the chain side). */
 export const KEEPER_OPTIONS = {
@@ -29,8 +31,9 @@ export const KEEPER_OPTIONS = {
 export const KEEPER_HELP = `Chain (the keeper is on when --rpc and --registry are set):
   --rpc <url>            JSON-RPC endpoint (env AUGUR_RPC_URL), http(s)://
   --registry <address>   AnchorRegistry address (env AUGUR_REGISTRY)
-  --ledger <address>     CallLedger address (env AUGUR_LEDGER): its events are indexed
-                         and resolved calls of registered agents sealed as call records
+  --ledger <address>     CallLedger address (env AUGUR_LEDGER): its events are indexed,
+                         resolved calls of registered agents sealed as call records, and
+                         (augur cycle, augur settle) due calls settled or expired
   --oracle <address>     PriceOracle address (env AUGUR_ORACLE; default: the ledger's
                          oracle()): the cycle seals every priced asset's hourly close
   --confirmations <n>    blocks a post must be under to count as anchored, 1 = mined
@@ -57,6 +60,8 @@ export interface KeeperHandle {
   readonly sender: string;
   /** The PriceOracle's hourly closes (the referee's), when an oracle or a ledger is configured. */
   readonly closes?: ClosesSource;
+  /** Resolves the ledger's due calls from the keeper's account, when a ledger is configured. */
+  readonly settler?: Settler;
   close(): void;
 }
 
@@ -67,7 +72,7 @@ export function keeperConfigured(flags: KeeperFlags, env: Env): boolean {
 
 /** Validates every flag, connects, checks the chain id, loads the key. */
 export async function openKeeper(
-  flags: KeeperFlags,
+  flags: KeeperFlags & { readonly "settle-max"?: string },
   env: Env,
   store: Store,
   progress: (line: string) => void,
@@ -97,6 +102,7 @@ export async function openKeeper(
   );
   const wait = integerOption("--wait", flags.wait ?? env.AUGUR_KEEPER_WAIT, 120, 0, 86_400);
   const pollMs = integerOption("--poll-ms", flags["poll-ms"], 2000, 10, 600_000);
+  const settleMax = settleMaxOption(flags, env);
   const signer = await loadSigner({
     privateKey: env.KEEPER_PRIVATE_KEY || undefined,
     keystore: flags.keystore ?? (env.AUGUR_KEYSTORE || undefined),
@@ -132,19 +138,23 @@ export async function openKeeper(
     throw new KeeperConfigError(`no contract at ${oracleAddress} on chain ${chainId}`);
   }
   const registry = new RegistryReader(provider, registryAddress, chainId, startBlock);
-  const keeper = new ChainKeeper({
+  const now = () => Math.floor(Date.now() / 1000);
+  const account = {
     store,
     provider,
     signer: signer.connect(provider),
-    registry,
     confirmations,
     replaceAfterSeconds: replaceAfter,
     waitMs: wait * 1000,
     pollMs,
-    now: () => Math.floor(Date.now() / 1000),
+    now,
     progress,
-  });
-  const now = () => Math.floor(Date.now() / 1000);
+  };
+  const keeper = new ChainKeeper({ ...account, registry });
+  // Same account, same journal: the settler's transactions share the keeper's one open nonce.
+  const settler = ledgerAddress
+    ? new Settler({ ...account, chainId, ledger: ledgerAddress, maxPerPass: settleMax })
+    : undefined;
   const followers = [
     registryIndexer({ store, provider, chainId, registry: registryAddress, startBlock, confirmations, now }),
   ];
@@ -161,6 +171,7 @@ export async function openKeeper(
     indexer,
     sender: signer.address,
     ...(closes ? { closes } : {}),
+    ...(settler ? { settler } : {}),
     close: () => provider.destroy(),
   };
 }

@@ -1,30 +1,20 @@
-import { Transaction, keccak256, type JsonRpcProvider, type Wallet } from "ethers";
+import type { JsonRpcProvider, Wallet } from "ethers";
 import type { Hex32 } from "@augur/scorer";
 import type { AnchorReceipt, Keeper, LogHead } from "./seam";
 import type { Store } from "../store/open";
-import { isUniqueViolation } from "../store/errors";
 import { anchorEventTx, hasAnchorOfSize } from "../store/queries/anchors";
 import { recordAnchor } from "./anchor-head";
 import { anchorRegistry } from "../chain/abi/anchor-registry";
 import { storedConsistencyProof } from "./consistency";
-import { crashPoint } from "./crash";
+import { KeeperDivergedError, KeeperSimulationError, KeeperUnauthorizedError } from "./errors";
 import {
-  KeeperDivergedError,
-  KeeperNonceError,
-  KeeperSimulationError,
-  KeeperUnauthorizedError,
-} from "./errors";
-import { bumpFees, currentFees } from "./fees";
-import {
-  appendStep,
-  lastClosedNonce,
   lastMined,
   minedFor,
   minedTxFor,
-  openNonce,
   type JournalScope,
-  type SignedTx,
+  type Step,
 } from "../store/queries/keeper-journal";
+import { JournalSender } from "./sender";
 import { decodeRegistryError, RegistryReader, type ChainHead } from "./registry";
 
 export interface ChainKeeperOptions {
@@ -56,21 +46,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Anchors log heads in AnchorRegistry, one head per transaction, safely across crashes.
  *
  * - Idempotent: the chain is asked first; a head already posted is recorded, never re-posted.
- * - No nonce gap, no double spend: at most one nonce is open at a time. A nonce is reserved in
- *   the journal (unique per sender) only after `post` simulated cleanly, the signed transaction
- *   is written before it is broadcast, and a restart finishes the open nonce (the recorded raw
- *   transaction is rebroadcast, or found mined) before it reserves the next one.
- * - Stuck transactions are replaced at the same nonce with both fee caps raised ≥ 12.5 %.
+ * - No nonce gap, no double spend, no stuck post: `post` is simulated first, then sent under the
+ *   account's journal (keeper/sender.ts: one open nonce per account, journalled before broadcast,
+ *   finished after a restart, replaced with higher fees when stuck), shared with the settler.
  */
 export class ChainKeeper implements Keeper {
   private readonly scope: JournalScope;
+  private readonly sender: JournalSender;
 
   constructor(private readonly options: ChainKeeperOptions) {
-    this.scope = {
-      chainId: options.registry.chainId,
-      registry: options.registry.address.toLowerCase(),
-      sender: options.signer.address.toLowerCase(),
-    };
+    this.sender = new JournalSender({ ...options, chainId: options.registry.chainId });
+    this.scope = { ...this.sender.scope, registry: options.registry.address.toLowerCase() };
   }
 
   private say(line: string): void {
@@ -83,11 +69,9 @@ export class ChainKeeper implements Keeper {
    * journal and the anchors table both say what the chain says.
    */
   async catchUp(): Promise<"pending" | "settled"> {
-    const { store, waitMs } = this.options;
-    const open = await openNonce(store.db, this.scope);
-    if (open && (await this.settle(open.nonce, open.txs, Date.now() + waitMs)) === "pending")
-      return "pending";
-    const mined = await lastMined(store.db, this.scope);
+    const closed = await this.sender.finishOpen(Date.now() + this.options.waitMs);
+    if (closed.kind === "pending") return "pending";
+    const mined = await lastMined(this.options.store.db, this.scope);
     if (mined) await this.recordMined(mined);
     return "settled";
   }
@@ -105,9 +89,11 @@ export class ChainKeeper implements Keeper {
     // Each round closes one nonce, posts one head or finds it posted; four rounds cover "finish
     // what a crash left, post ours, see it mined, read its receipt" within one call.
     for (let round = 0; round < 4; round++) {
-      const open = await openNonce(this.options.store.db, this.scope);
-      if (open) {
-        if ((await this.settle(open.nonce, open.txs, deadline)) === "pending") return undefined;
+      const closed = await this.sender.finishOpen(deadline);
+      if (closed.kind === "pending") return undefined;
+      if (closed.kind === "closed") {
+        // Its row now, not when some later pass asks for this head again.
+        if (closed.status === "mined" && closed.tx.action === "post") await this.recordMined(closed.tx);
         continue;
       }
       const posted = await this.posted(head);
@@ -134,8 +120,8 @@ export class ChainKeeper implements Keeper {
     return undefined;
   }
 
-  private async step(step: Parameters<typeof appendStep>[2]): Promise<void> {
-    await appendStep(this.options.store.db, this.scope, step, this.options.now());
+  private async step(step: Step): Promise<void> {
+    await this.sender.step(this.scope.registry, step);
   }
 
   /** What the chain holds for `head`: its receipt, a post not yet confirmed, or nothing yet. */
@@ -168,7 +154,7 @@ export class ChainKeeper implements Keeper {
     return { kind: "anchored", receipt: found.receipt };
   }
 
-  /** Simulates, reserves a nonce, signs, journals, broadcasts: one transaction for one head. */
+  /** Simulates, then has the sender reserve a nonce, sign, journal and broadcast: one transaction for one head. */
   private async post(head: LogHead, chain: ChainHead): Promise<void> {
     const { store, provider, signer, registry } = this.options;
     if (chain.count > 0 && (await store.log.root(store.db, chain.treeSize)) !== chain.root) {
@@ -188,184 +174,13 @@ export class ChainKeeper implements Keeper {
       await this.refused(head, error);
       return; // already posted by someone else: the next round finds it
     }
-    await this.step({ status: "simulated", treeSize: head.treeSize, root: head.root });
-
-    const nonce = await provider.getTransactionCount(signer.address, "latest");
-    const used = await lastClosedNonce(store.db, this.scope);
-    if (used >= nonce) {
-      // The chain forgot a transaction the journal saw mined (a reorg deeper than the
-      // confirmations?): signing at `nonce` could double-spend it. A person must look.
-      throw new KeeperNonceError(`the journal saw nonce ${used} mined but the account's nonce is ${nonce}`, {
-        nonce,
-        used,
-      });
-    }
-    const fees = await currentFees(provider);
-    const signed = await this.sign(head.treeSize, head.root, nonce, data, gas + gas / 5n, fees);
-    try {
-      await store.db.transaction().execute(async (trx) => {
-        await store.log.lockForAppend(trx); // the store's one writer lock: one reservation at a time
-        if (await openNonce(trx, this.scope)) throw new ReservedMeanwhile();
-        await appendStep(trx, this.scope, { status: "signed", ...signedStep(signed) }, signed.signedAt);
-      });
-    } catch (error) {
-      if (error instanceof ReservedMeanwhile || isUniqueViolation(error)) return; // another keeper won
-      throw error;
-    }
-    this.say(`head ${head.treeSize}: signed ${signed.txHash} at nonce ${nonce}`);
-    crashPoint("signed");
-    await this.broadcast(signed);
-  }
-
-  private async sign(
-    treeSize: number,
-    root: string,
-    nonce: number,
-    data: string,
-    gasLimit: bigint,
-    fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint },
-  ): Promise<SignedTx> {
-    const { signer, registry } = this.options;
-    const rawTx = await signer.signTransaction({
-      type: 2,
-      chainId: registry.chainId,
-      nonce,
-      to: registry.address,
-      data,
-      value: 0n,
-      gasLimit,
-      maxFeePerGas: fees.maxFeePerGas,
-      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
-    });
-    return {
-      treeSize,
-      root,
-      nonce,
-      rawTx,
-      txHash: keccak256(rawTx),
-      gasLimit,
-      ...fees,
-      signedAt: this.options.now(),
-    };
-  }
-
-  /** Hands a recorded transaction to the node; "already known" and the like are success. */
-  private async broadcast(tx: SignedTx): Promise<void> {
-    try {
-      await this.options.provider.send("eth_sendRawTransaction", [tx.rawTx]);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (!/already known|known transaction|nonce too low|already imported|already in/i.test(message)) {
-        // Not in the mempool: the nonce stays open and the next call sends the same bytes again.
-        await this.step({
-          status: "failed",
-          treeSize: tx.treeSize,
-          root: tx.root,
-          txHash: tx.txHash,
-          error: message,
-        });
-        this.say(`broadcast of ${tx.txHash} failed: ${message}`);
-        return;
-      }
-    }
-    crashPoint("broadcast");
-    await this.step({
-      status: "broadcast",
-      treeSize: tx.treeSize,
-      root: tx.root,
-      nonce: tx.nonce,
-      txHash: tx.txHash,
-    });
-  }
-
-  /**
-   * Drives the open nonce to a close: finds which of its transactions was mined (waiting for the
-   * confirmations), rebroadcasts the newest if the node lost it, and replaces it with higher fees
-   * once it has waited `replaceAfterSeconds`.
-   */
-  private async settle(nonce: number, txs: SignedTx[], deadline: number): Promise<"closed" | "pending"> {
-    const { provider, signer, confirmations } = this.options;
-    let resent = false;
-    for (;;) {
-      crashPoint("receipt");
-      let buried = false;
-      for (const tx of [...txs].reverse()) {
-        const receipt = await provider.getTransactionReceipt(tx.txHash);
-        if (!receipt) continue;
-        const latest = await this.options.registry.blockNumber();
-        if (latest - receipt.blockNumber + 1 < confirmations) {
-          buried = true; // mined, not yet under enough blocks: only wait
-          break;
-        }
-        await this.options.store.db.transaction().execute(async (trx) => {
-          for (const other of txs) {
-            if (other.txHash === tx.txHash) continue;
-            await appendStep(trx, this.scope, { status: "replaced", ...ref(other) }, this.options.now());
-          }
-          await appendStep(
-            trx,
-            this.scope,
-            {
-              status: receipt.status === 1 ? "mined" : "reverted",
-              ...ref(tx),
-              blockNumber: receipt.blockNumber,
-            },
-            this.options.now(),
-          );
-        });
-        this.say(
-          `head ${tx.treeSize}: ${tx.txHash} ${receipt.status === 1 ? "mined" : "reverted"} in block ${receipt.blockNumber}`,
-        );
-        // Its row now, not when some later pass asks for this head again.
-        if (receipt.status === 1) await this.recordMined(tx);
-        return "closed";
-      }
-      if (buried) {
-        if (Date.now() >= deadline) return "pending";
-        await sleep(this.options.pollMs);
-        continue;
-      }
-      const used = await provider.getTransactionCount(signer.address, "latest");
-      if (used > nonce && !(await this.anyKnown(txs))) {
-        // None of ours was mined at this nonce, yet the chain used it: the key signed elsewhere.
-        await this.step({
-          status: "failed",
-          treeSize: txs[0]!.treeSize,
-          root: txs[0]!.root,
-          nonce,
-          error: "nonce used by a transaction the keeper did not sign",
-        });
-        throw new KeeperNonceError(`nonce ${nonce} was used by a transaction the keeper did not sign`, {
-          nonce,
-        });
-      }
-      const newest = txs[txs.length - 1]!;
-      if (used <= nonce && this.options.now() - newest.signedAt >= this.options.replaceAfterSeconds) {
-        const fees = bumpFees(newest, await currentFees(provider));
-        const data = Transaction.from(newest.rawTx).data;
-        const replacement = await this.sign(newest.treeSize, newest.root, nonce, data, newest.gasLimit, fees);
-        await this.step({ status: "signed", ...signedStep(replacement), replaces: newest.txHash });
-        this.say(
-          `head ${newest.treeSize}: ${newest.txHash} stuck; replacing at nonce ${nonce} with ` +
-            `maxFeePerGas ${fees.maxFeePerGas}, tip ${fees.maxPriorityFeePerGas}`,
-        );
-        crashPoint("signed");
-        await this.broadcast(replacement);
-        txs = [...txs, replacement];
-        resent = true;
-      } else if (!resent) {
-        await this.broadcast(newest); // after a restart the node may never have seen it
-        resent = true;
-      }
-      if (Date.now() >= deadline) return "pending";
-      await sleep(this.options.pollMs);
-    }
-  }
-
-  /** Whether any of these transactions has a receipt (a race with the nonce read above). */
-  private async anyKnown(txs: SignedTx[]): Promise<boolean> {
-    for (const tx of txs) if (await this.options.provider.getTransactionReceipt(tx.txHash)) return true;
-    return false;
+    const purpose = {
+      to: this.scope.registry,
+      action: "post",
+      treeSize: head.treeSize,
+      root: head.root,
+    } as const;
+    await this.sender.send(purpose, data, gas); // false: another keeper won the nonce; the next round sees it
   }
 
   /** Turns a failed simulation into the keeper's decision: done, diverged, or a typed error. */
@@ -394,20 +209,4 @@ export class ChainKeeper implements Keeper {
         throw new KeeperSimulationError(head.treeSize, reason);
     }
   }
-}
-
-class ReservedMeanwhile extends Error {}
-
-function ref(tx: SignedTx) {
-  return { treeSize: tx.treeSize, root: tx.root, nonce: tx.nonce, txHash: tx.txHash };
-}
-
-function signedStep(tx: SignedTx) {
-  return {
-    ...ref(tx),
-    rawTx: tx.rawTx,
-    gasLimit: tx.gasLimit,
-    maxFeePerGas: tx.maxFeePerGas,
-    maxPriorityFeePerGas: tx.maxPriorityFeePerGas,
-  };
 }

@@ -1,4 +1,4 @@
-import { Contract, toBeHex, zeroPadValue, type JsonRpcProvider, type Log } from "ethers";
+import { Contract, toBeHex, zeroPadValue, type Interface, type JsonRpcProvider, type Log } from "ethers";
 import type { Hex32 } from "@augur/scorer";
 import type { AnchorReceipt } from "./seam";
 import { ANCHORED_TOPIC, ANCHOR_REGISTRY_ABI, anchorRegistry } from "../chain/abi/anchor-registry";
@@ -110,10 +110,18 @@ export class RegistryReader {
 
 /** The custom error a revert carries, decoded against the registry's ABI (undefined if unknown). */
 export function decodeRegistryError(error: unknown): { name: string; args: readonly unknown[] } | undefined {
+  return decodeContractError(anchorRegistry, error);
+}
+
+/** A revert's custom error, decoded with the contract's interface (undefined: none it knows). */
+export function decodeContractError(
+  contract: Interface,
+  error: unknown,
+): { name: string; args: readonly unknown[] } | undefined {
   const data = revertData(error);
   if (!data) return undefined;
   try {
-    const decoded = anchorRegistry.parseError(data);
+    const decoded = contract.parseError(data);
     return decoded ? { name: decoded.name, args: [...decoded.args] } : undefined;
   } catch {
     return undefined;

@@ -1,7 +1,7 @@
 import { formatIsoHour, type RefereeInput, type RefereePrediction } from "@augur/scorer";
 import type { Kysely } from "kysely";
 import { HOUR_SECONDS } from "../closes/record";
-import { callTerms } from "@augur/records";
+import { callTerms, latestPerCall } from "@augur/records";
 import { closesBetween } from "../store/queries/closes";
 import { seasonRecords } from "../store/queries/records";
 import type { Season } from "../store/queries/seasons";
@@ -31,7 +31,8 @@ async function mappedCalls(
   logSize: number,
   agent?: string,
 ): Promise<MappedPrediction[]> {
-  const rows = await seasonRecords(db, seasonId, ["call"], agent, logSize);
+  // A call's reveal record already says everything the referee reads: open calls count too.
+  const rows = latestPerCall(await seasonRecords(db, seasonId, ["call"], agent, logSize), (r) => r.body);
   return rows
     .map((r) => predictionOf(r.agent_id, callTerms(r.body)))
     .filter((p): p is MappedPrediction => p !== undefined);

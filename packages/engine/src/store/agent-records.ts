@@ -1,5 +1,5 @@
 import type { Hex32 } from "@augur/scorer";
-import { snapshotPointOf, type Fields } from "@augur/records";
+import { callPhase, snapshotPointOf, type Fields } from "@augur/records";
 import type { RecordKind } from "./schema";
 
 /** The kinds of record the cycle's scores and risk rows are computed from. */
@@ -178,9 +178,13 @@ export class AgentRecords {
   readonly decisionSeals = new SealColumn();
   readonly tradeSeals = new SealColumn();
   readonly callSeals = new SealColumn();
+  /** Commit and reveal records read (calls sealed as they happen; their outcomes come later). */
+  openCalls = 0;
 
   get count(): number {
-    return this.snapshots.length + this.decisions.length + this.trades.length + this.calls.length;
+    return (
+      this.snapshots.length + this.decisions.length + this.trades.length + this.calls.length + this.openCalls
+    );
   }
 
   /**
@@ -194,6 +198,11 @@ export class AgentRecords {
     }
     const parsed = JSON.parse(body) as Fields;
     if (kind === "call") {
+      // Calibration scores outcomes: an open call's commit and reveal records wait for theirs.
+      if (callPhase(parsed) !== "resolved") {
+        this.openCalls++;
+        return;
+      }
       this.callSeals.push(seal);
       this.calls.push({
         resolvedAt: parsed.resolvedAt as number,

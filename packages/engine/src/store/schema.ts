@@ -137,7 +137,14 @@ export interface KeeperAttemptsTable {
   gas_limit: string | null;
   replaces: string | null;
   block_number: number | null;
+  /** From migration 009: what the transaction does (null: `post`), the call it resolves, its gas. */
+  action: KeeperAction | null;
+  call_id: string | null;
+  gas_used: string | null;
 }
+
+/** What a journalled transaction does: post a log head, settle a revealed call, expire a commit. */
+export type KeeperAction = "post" | "settle" | "expire";
 
 /** The last block the indexer has read for one contract (migration 002). */
 export interface IndexerCursorsTable {
@@ -158,7 +165,8 @@ export interface IndexerBlocksTable {
 export interface CallEventsTable {
   chain_id: number;
   ledger: string;
-  kind: "revealed" | "settled" | "expired";
+  /** `committed` from migration 009 on (older stores hold none before their upgrade). */
+  kind: "committed" | "revealed" | "settled" | "expired";
   call_id: string;
   agent: string;
   /** The event's fields as JSON (numbers above 2^53 as decimal strings). */

@@ -1,6 +1,18 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Contract, ContractFactory, JsonRpcProvider, Wallet } from "ethers";
+import {
+  AbiCoder,
+  Contract,
+  ContractFactory,
+  JsonRpcProvider,
+  keccak256,
+  MaxUint256,
+  toBeHex,
+  Wallet,
+  zeroPadValue,
+  type Log,
+  type LogDescription,
+} from "ethers";
 import { seal, type Hex32 } from "@augur/scorer";
 import { REPO_ROOT } from "../../src/chain/node";
 import { currentHead } from "../../src/keeper/anchor-head";
@@ -51,4 +63,73 @@ export async function appendSeals(store: Store, tag: string, count: number): Pro
 /** The log's current head. */
 export async function headOf(store: Store): Promise<{ treeSize: number; root: Hex32 }> {
   return currentHead(store);
+}
+
+/** A CallLedger on a mock USDG and a mock oracle (pushed prices), window 3600 allowed, min stake 100 USDG. */
+export interface TestLedger {
+  readonly provider: JsonRpcProvider;
+  readonly usdg: Contract;
+  readonly oracle: Contract;
+  readonly ledger: Contract;
+  /** Lowercase. */
+  readonly address: string;
+}
+
+export const TEST_MIN_STAKE = 100_000_000n;
+export const TEST_WINDOW = 3600;
+
+const mined = async (c: Contract, fn: string, ...args: unknown[]) =>
+  (await c.getFunction(fn).send(...args)).wait();
+
+export async function deployTestLedger(provider: JsonRpcProvider): Promise<TestLedger> {
+  const admin = new Wallet(HARDHAT_KEYS[0]).address;
+  const usdg = await deployArtifact(provider, "test/MockUSDG.sol/MockUSDG.json", []);
+  const oracle = await deployArtifact(provider, "test/MockPriceOracle.sol/MockPriceOracle.json", []);
+  const ledger = await deployArtifact(provider, "CallLedger.sol/CallLedger.json", [
+    await usdg.getAddress(),
+    await oracle.getAddress(),
+    TEST_MIN_STAKE,
+    admin,
+  ]);
+  await mined(ledger, "setWindow", TEST_WINDOW, true);
+  return { provider, usdg, oracle, ledger, address: (await ledger.getAddress()).toLowerCase() };
+}
+
+/** Gives `agent` gas and USDG and stakes the ledger's minimum for it. */
+export async function stakeTestAgent(t: TestLedger, agent: Wallet): Promise<void> {
+  await t.provider.send("hardhat_setBalance", [agent.address, "0xde0b6b3a7640000"]);
+  await mined(t.usdg, "mint", agent.address, TEST_MIN_STAKE * 10n);
+  const signer = agent.connect(t.provider);
+  await mined(t.usdg.connect(signer) as Contract, "approve", t.address, MaxUint256);
+  await mined(t.ledger.connect(signer) as Contract, "deposit", TEST_MIN_STAKE);
+}
+
+/** One agent's call: commit now; `reveal` it later (window 3600). */
+export async function commitTestCall(
+  t: TestLedger,
+  agent: Wallet,
+  asset: string,
+  direction: 1 | 2,
+  confidenceBps: number,
+  salt: number,
+): Promise<{ id: bigint; reveal: () => Promise<void> }> {
+  const saltHex = zeroPadValue(toBeHex(salt), 32);
+  const commitment = keccak256(
+    AbiCoder.defaultAbiCoder().encode(
+      ["uint256", "address", "address", "address", "uint32", "uint8", "uint16", "bytes32"],
+      [31337, t.address, agent.address, asset, TEST_WINDOW, direction, confidenceBps, saltHex],
+    ),
+  );
+  const asAgent = t.ledger.connect(agent.connect(t.provider)) as Contract;
+  const receipt = await mined(asAgent, "commit", commitment);
+  const log = receipt!.logs
+    .map((l: Log) => t.ledger.interface.parseLog(l))
+    .find((l: LogDescription | null) => l?.name === "Committed");
+  const id = log!.args.getValue("callId") as bigint;
+  return {
+    id,
+    reveal: async () => {
+      await mined(asAgent, "reveal", id, asset, TEST_WINDOW, direction, confidenceBps, saltHex);
+    },
+  };
 }

@@ -5,7 +5,7 @@ import { agentInSeason, errorBody } from "../schemas";
 import { requireSeason } from "./seasons";
 import { findAgent } from "../../store/queries/agents";
 import { seasonRecords } from "../../store/queries/records";
-import { callPoint, snapshotPoint, streaks } from "@augur/records";
+import { callPoint, latestPerCall, snapshotPoint, streaks } from "@augur/records";
 
 /** An agent's snapshots (oldest first) and calls (newest reveal first) in a season, with streaks. */
 async function historyView(deps: ApiDeps, id: string, seasonId: string) {
@@ -20,7 +20,11 @@ async function historyView(deps: ApiDeps, id: string, seasonId: string) {
     .filter((r) => r.kind === "snapshot")
     .map((r) => snapshotPoint(r.body, r.seal))
     .sort((a, b) => a.at - b.at);
-  const calls = records.filter((r) => r.kind === "call").map((r) => callPoint(r.body, r.seal));
+  // Every call of the season once, at its furthest phase: an open one shows outcome "open".
+  const calls = latestPerCall(
+    records.filter((r) => r.kind === "call"),
+    (r) => r.body,
+  ).map((r) => callPoint(r.body, r.seal));
   return {
     agentId: id,
     seasonId,

@@ -24,7 +24,7 @@ describe("augur migrate, season, serve", () => {
     if (savedUrl !== undefined) process.env.DATABASE_URL = savedUrl;
   });
 
-  for (const name of ["migrate", "serve", "season", "cycle"]) {
+  for (const name of ["migrate", "serve", "season", "cycle", "settle"]) {
     it(`${name} --help prints its usage and exits 0`, async () => {
       const r = await run([name, "--help"]);
       expect(r.code).to.equal(0);
@@ -83,6 +83,31 @@ describe("augur migrate, season, serve", () => {
       (await run(["season", "add", "--data-dir", dir, "--id", "s2", "--starts", "5", "--ends", "2"])).code,
     ).to.equal(2);
     expect((await run(["season", "frob", "--data-dir", dir, "--id", "s2"])).code).to.equal(2);
+  });
+
+  it("settle says who settles what, needs --ledger, and refuses a bad --settle-max with one line", async () => {
+    const help = await run(["settle", "--help"]);
+    for (const text of ["--settle-max", "--ledger", "closesAt", "reveal timeout", "keeper's account"]) {
+      expect(help.out).to.contain(text);
+    }
+    expect((await run(["cycle", "--help"])).out).to.contain("--settle-max");
+    const saved = process.env.AUGUR_LEDGER;
+    delete process.env.AUGUR_LEDGER;
+    try {
+      expect(await run(["settle", "--once", "--data-dir", dir])).to.include({
+        code: 1,
+        err: "augur settle: augur settle needs --ledger\n",
+      });
+    } finally {
+      if (saved !== undefined) process.env.AUGUR_LEDGER = saved;
+    }
+    const ledger = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+    const chain = ["--rpc", "http://127.0.0.1:1", "--registry", ledger, "--ledger", ledger];
+    const bad = await run(["settle", "--once", "--data-dir", dir, ...chain, "--settle-max", "0"]);
+    expect(bad).to.include({
+      code: 2,
+      err: "augur settle: --settle-max must be between 1 and 10000, not 0\n",
+    });
   });
 
   it("cycle --once reports the log head and that no keeper is configured", async () => {

@@ -8,8 +8,10 @@ import {
   refereeStep,
   riskStep,
   scoreStep,
+  settleStep,
   stewardshipStep,
 } from "../../cycle/steps";
+import { SETTLER_HELP, SETTLER_OPTIONS } from "../../settler/config";
 import type { StewardshipDaysSource } from "../../modes/evaluate";
 import {
   KEEPER_HELP,
@@ -34,7 +36,7 @@ import { repeatUntilSignalled } from "../repeat";
  */
 export async function cycleOnce(options: {
   readonly store: Store;
-  readonly chain?: Pick<KeeperHandle, "keeper" | "indexer" | "closes">;
+  readonly chain?: Pick<KeeperHandle, "keeper" | "indexer" | "closes" | "settler">;
   /** The stewardship monitor, when configured: a sealed record for each closed UTC day. */
   readonly stewardship?: StewardshipSource;
   readonly now: () => number;
@@ -53,6 +55,7 @@ export async function cycleOnce(options: {
     steps: [
       ...(closes ? [closesStep(closes)] : []),
       anchorStep(chain?.keeper),
+      ...(chain?.settler ? [settleStep(chain.settler)] : []),
       scoreStep(new AugurScorer()),
       riskStep(),
       // The referee's board needs the closes: with them, the cycle (not the API) runs the referee.
@@ -66,6 +69,7 @@ export async function cycleOnce(options: {
   progress(
     `done as of ${new Date(report.asOf * 1000).toISOString()}: head ${report.head.treeSize}, ` +
       `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons, ${report.riskRows} risk rows, ${report.closes} closes` +
+      (report.settle ? `, ${report.settle.settled} calls settled, ${report.settle.expired} expired` : "") +
       (chain?.closes ? `, ${report.refereeBoards} referee boards` : "") +
       (stewardship ? `, ${report.stewardshipDays.length} stewardship days` : ""),
   );
@@ -90,6 +94,10 @@ scoring, it then runs the referee of every open season (and of seasons closed
 less than 48 hours ago) on the anchored closes and calls, and seals the board
 the API serves (GET /api/v1/referee/:epoch); an unchanged input adds none.
 
+With --ledger, each cycle then settles every revealed call whose closesAt has
+passed and expires every commit past its reveal timeout, from the keeper's
+account (see augur settle --help), before it scores.
+
 Each cycle also evaluates the mode (active, maintenance, wind-down, archived)
 from the sealed stewardship days and the operator notices, and records a change
 (see augur mode --help); in wind-down it scores nothing, publishes the final
@@ -108,6 +116,8 @@ Options:
 
 ${KEEPER_HELP}
 
+${SETTLER_HELP}
+
 ${STEWARDSHIP_HELP}
 
 ${STORE_HELP}
@@ -120,6 +130,7 @@ ${STORE_HELP}
         options: {
           ...STORE_OPTIONS,
           ...KEEPER_OPTIONS,
+          ...SETTLER_OPTIONS,
           ...STEWARDSHIP_OPTIONS,
           once: { type: "boolean" },
         },

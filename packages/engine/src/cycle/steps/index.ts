@@ -1,6 +1,7 @@
 /** The hourly cycle's steps, one file each, in the order they run (`STEP_ORDER`). */
 export { closesStep } from "./closes";
 export { anchorStep } from "./anchor";
+export { settleStep, type SettlePass } from "./settle";
 export { scoreStep } from "./score";
 export { riskStep } from "./risk";
 export { refereeStep } from "./referee";

@@ -9,10 +9,11 @@ import { seasonsInTurn } from "./step";
 import { CountingScorer, FakeKeeper } from "../../../test-support/cycle/testing";
 
 describe("cycle steps: one order", () => {
-  it("runs ingest → anchor → score → risk → referee → stewardship → modes", () => {
+  it("runs ingest → anchor → settle → score → risk → referee → stewardship → modes", () => {
     expect(STEP_ORDER).to.deep.equal([
       "closes",
       "anchor",
+      "settle",
       "score",
       "risk",
       "referee",

@@ -14,6 +14,14 @@ import { idParam } from "../params";
 import type { HistoryView } from "../../api/routes/history";
 import type { ScoreView } from "../../api/routes/scores";
 import type { SeasonsView } from "../../api/routes/seasons";
+import type { CallPoint } from "@augur/records";
+
+/** When a listed call was revealed; an expired commit's expiry; an open commit's reveal deadline. */
+function whenCell(c: CallPoint): SafeHtml | string {
+  if (c.expired) return html`never: expired ${utc(c.resolvedAt)}`;
+  if (c.direction === null) return html`not yet: reveal by ${utc(c.closesAt)}`;
+  return utc(c.revealedAt);
+}
 
 type Fields = Record<string, unknown>;
 const asFields = (v: unknown): Fields => (v !== null && typeof v === "object" ? (v as Fields) : {});
@@ -221,9 +229,9 @@ function callsBlock(history: HistoryView, names: AssetNames): SafeHtml {
           ${recent.map(
             (c) =>
               html`<tr>
-                <td>${c.expired ? html`never: expired ${utc(c.resolvedAt)}` : utc(c.revealedAt)}</td>
-                <td title="${c.asset}">${c.expired ? "—" : assetText(c.asset, names)}</td>
-                <td class="num">${c.expired ? "—" : hoursText(c.window)}</td>
+                <td>${whenCell(c)}</td>
+                <td title="${c.asset}">${c.direction === null ? "—" : assetText(c.asset, names)}</td>
+                <td class="num">${c.direction === null ? "—" : hoursText(c.window)}</td>
                 <td>${c.direction ?? "—"}</td>
                 <td class="num">${fixed(c.confidenceBps / 100, 0)} %</td>
                 <td class="${c.outcome}">${c.outcome}</td>

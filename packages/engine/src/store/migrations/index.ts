@@ -8,6 +8,7 @@ import { hourlyCloses } from "./005_hourly_closes";
 import { stewardship } from "./006_stewardship";
 import { modes } from "./007_modes";
 import { refereeBoards } from "./008_referee_boards";
+import { settler } from "./009_settler";
 import { insertGuards } from "./009_insert_guards";
 
 /**
@@ -24,6 +25,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "006_stewardship": stewardship(dialect),
     "007_modes": modes(dialect),
     "008_referee_boards": refereeBoards(dialect),
+    "009_settler": settler(),
     "009_insert_guards": insertGuards(dialect),
   };
 }

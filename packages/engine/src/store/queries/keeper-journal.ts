@@ -1,19 +1,33 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { Database, KeeperAttemptsTable, KeeperAttemptStatus } from "../schema";
+import type { Database, KeeperAction, KeeperAttemptsTable, KeeperAttemptStatus } from "../schema";
 
 export type JournalRow = Selectable<KeeperAttemptsTable>;
 
-/** What every row of one keeper's journal shares. */
-export interface JournalScope {
+/** What every row of one account's journal shares: nonces are per chain and sender. */
+export interface SenderScope {
   readonly chainId: number;
-  readonly registry: string;
   readonly sender: string;
 }
 
-/** One signed transaction at a reserved nonce, as recorded before it was broadcast. */
-export interface SignedTx {
+/** The rows of one account's transactions to one contract (`registry`: the target, by its old name). */
+export interface JournalScope extends SenderScope {
+  readonly registry: string;
+}
+
+/**
+ * What one transaction is for: posting head (`treeSize`, `root`) to the registry, or settling /
+ * expiring call `callId` in the ledger (tree size 0 and root "" then).
+ */
+export interface TxPurpose {
+  readonly to: string;
+  readonly action: KeeperAction;
   readonly treeSize: number;
   readonly root: string;
+  readonly callId?: string;
+}
+
+/** One signed transaction at a reserved nonce, as recorded before it was broadcast. */
+export interface SignedTx extends TxPurpose {
   readonly nonce: number;
   readonly txHash: string;
   readonly rawTx: string;
@@ -40,6 +54,10 @@ export interface Step {
   readonly replaces?: string;
   readonly blockNumber?: number;
   readonly error?: string;
+  /** Absent: `post`. */
+  readonly action?: KeeperAction;
+  readonly callId?: string;
+  readonly gasUsed?: bigint;
 }
 
 /** Appends one step; rows are never edited (the table is append-only in the database). */
@@ -66,20 +84,29 @@ export async function appendStep(
     status: step.status,
     error: step.error ?? null,
     at,
+    action: step.action ?? null,
+    call_id: step.callId ?? null,
+    gas_used: step.gasUsed?.toString() ?? null,
   };
   await db.insertInto("keeper_attempts").values(row).execute();
 }
 
 function scoped(db: Kysely<Database>, scope: JournalScope) {
+  return bySender(db, scope).where("registry", "=", scope.registry);
+}
+
+function bySender(db: Kysely<Database>, scope: SenderScope) {
   return db
     .selectFrom("keeper_attempts")
     .where("chain_id", "=", scope.chainId)
-    .where("registry", "=", scope.registry)
     .where("sender", "=", scope.sender);
 }
 
 function signedTx(row: JournalRow): SignedTx {
   return {
+    to: row.registry,
+    action: row.action ?? "post",
+    ...(row.call_id ? { callId: row.call_id } : {}),
     treeSize: row.tree_size,
     root: row.root,
     nonce: row.nonce!,
@@ -94,14 +121,14 @@ function signedTx(row: JournalRow): SignedTx {
 
 /**
  * The nonce reserved but not yet closed, with every transaction signed at it (oldest first), or
- * undefined. The keeper keeps at most one open at a time, which is what rules out a nonce gap: a
- * new nonce is only reserved once the chain has used the previous one.
+ * undefined. The account keeps at most one open at a time, whatever contract it calls, which is
+ * what rules out a nonce gap: a new nonce is only reserved once the chain has used the previous one.
  */
 export async function openNonce(
   db: Kysely<Database>,
-  scope: JournalScope,
+  scope: SenderScope,
 ): Promise<{ nonce: number; txs: SignedTx[] } | undefined> {
-  const signed = await scoped(db, scope)
+  const signed = await bySender(db, scope)
     .selectAll()
     .where("status", "=", "signed")
     .orderBy("nonce", "asc")
@@ -110,7 +137,7 @@ export async function openNonce(
   if (signed.length === 0) return undefined;
   const closed = new Set(
     (
-      await scoped(db, scope)
+      await bySender(db, scope)
         .select("nonce")
         .where("status", "in", CLOSING)
         .where("nonce", "is not", null)
@@ -124,8 +151,8 @@ export async function openNonce(
 }
 
 /** The highest nonce the journal has seen used on chain by this sender, or -1. */
-export async function lastClosedNonce(db: Kysely<Database>, scope: JournalScope): Promise<number> {
-  const row = await scoped(db, scope)
+export async function lastClosedNonce(db: Kysely<Database>, scope: SenderScope): Promise<number> {
+  const row = await bySender(db, scope)
     .select((eb) => eb.fn.max<number | null>("nonce").as("n"))
     .where("status", "in", ["mined", "reverted"])
     .executeTakeFirst();
@@ -168,7 +195,29 @@ export async function minedTxFor(
   return row?.tx_hash ?? undefined;
 }
 
-/** The head of the newest transaction the journal saw mined, if any. */
+/** Gas the account's mined and reverted transactions used, per action (the journal's own count). */
+export async function gasByAction(
+  db: Kysely<Database>,
+  scope: SenderScope,
+): Promise<Record<KeeperAction, { readonly txs: number; readonly gasUsed: bigint }>> {
+  const rows = await bySender(db, scope)
+    .select(["action", "gas_used"])
+    .where("status", "in", ["mined", "reverted"])
+    .execute();
+  const out = {
+    post: { txs: 0, gasUsed: 0n },
+    settle: { txs: 0, gasUsed: 0n },
+    expire: { txs: 0, gasUsed: 0n },
+  };
+  for (const r of rows) {
+    const entry = out[r.action ?? "post"];
+    entry.txs += 1;
+    entry.gasUsed += BigInt(r.gas_used ?? 0);
+  }
+  return out;
+}
+
+/** The head of the newest post the journal saw mined to this registry, if any. */
 export async function lastMined(
   db: Kysely<Database>,
   scope: JournalScope,
