@@ -6,4 +6,6 @@ export interface ApiDeps {
   readonly chainId: number;
   /** Unix seconds. */
   readonly now: () => number;
+  /** Seconds a record's time may lie before its arrival (default: ingestion's 10 minutes). */
+  readonly recordGrace?: number;
 }

@@ -102,7 +102,8 @@ describe("HTTP API under malformed input", () => {
   before(async () => {
     store = await openStore({ kind: "sqlite", file: ":memory:" });
     await addTestSeason(store);
-    const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
+    const ingest = (s: Submission) =>
+      ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity });
     const { agent } = await registerTestAgent(ingest, "alpha");
     valid = await Promise.all([
       sign("Snapshot", snapshot("alpha", TEST_NOW - 10), agent),

@@ -5,6 +5,7 @@ import {
   validateSeasonInput,
   type UnrankedRow,
 } from "@augur/scorer";
+import { DECIDER_OF_SOURCE } from "@augur/records";
 import { formatUnits } from "ethers";
 import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "./seams";
 
@@ -23,12 +24,6 @@ export class ManifestSealMismatchError extends AugurError {
     );
   }
 }
-
-const DECIDER: Readonly<Record<string, "agent" | "protective_exit" | "system_hold">> = {
-  decider: "agent",
-  "protective-exit": "protective_exit",
-  "system-hold": "system_hold",
-};
 
 // Every agent's snapshots fall on the same hours: each time is formatted once, not once per row.
 // Bounded, so a season of scattered times cannot grow it without limit.
@@ -148,7 +143,7 @@ function agentRows(agent: AgentInputs) {
     decisions: decisions.map((d) => ({
       agent: id,
       at: iso(d.decidedAt),
-      decider: DECIDER[d.source],
+      decider: DECIDER_OF_SOURCE[d.source],
       asset: d.asset,
       action: d.action,
     })),

@@ -33,7 +33,8 @@ for (const backend of testBackends()) {
   describe(`hourly cycle on ${backend.name}`, () => {
     let store: Store;
     let now = TEST_NOW;
-    const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now });
+    const ingest = (s: Submission) =>
+      ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now, recordGrace: Infinity });
 
     beforeEach(async () => {
       now = TEST_NOW;

@@ -1,12 +1,16 @@
 import {
   AgentExistsError,
   AgentKeyInUseError,
+  BeforeRegistrationError,
+  checkScorable,
+  EquivocationError,
   normalizeMessage,
   RECORD_TYPE_NAMES,
   RecordOutOfSeasonError,
   recoverSigner,
   SeasonClosedError,
   sealedRecord,
+  StaleRecordError,
   sealRecord,
   TIME_FIELD,
   UnknownAgentError,
@@ -17,7 +21,7 @@ import {
 import { InvalidInputError, type Hex32 } from "@augur/scorer";
 import type { Store } from "../store/open";
 import { findAgent, findAgentByKey, insertAgent } from "../store/queries/agents";
-import { findRecord, insertRecord } from "../store/queries/records";
+import { findRecord, findRecordAtMoment, insertRecord, insertRecordMoment } from "../store/queries/records";
 import { findSeason, seasonClosesAt } from "../store/queries/seasons";
 import type { RecordKind } from "../store/schema";
 
@@ -44,7 +48,12 @@ export interface IngestContext {
   readonly now: () => number;
   /** How far in the future a record's time may be, seconds (clock skew). */
   readonly maxClockSkew?: number;
+  /** How far before its arrival a record's time may be, seconds (default `RECORD_GRACE_SECONDS`). */
+  readonly recordGrace?: number;
 }
+
+/** A signed record dated more than this before it arrives is refused (docs/engine.md). */
+export const RECORD_GRACE_SECONDS = 600;
 
 function recordType(type: unknown): RecordTypeName {
   if (typeof type !== "string" || !(RECORD_TYPE_NAMES as readonly string[]).includes(type)) {
@@ -65,6 +74,7 @@ export async function ingestRecord(
   const type = recordType(submission.type);
   const kind = type.toLowerCase() as RecordKind;
   const message = normalizeMessage(type, submission.message);
+  checkScorable(type, message); // the scorer's own rule for this record: nothing it would refuse gets in
   if (type !== "Registration" && submission.creatorSignature !== undefined) {
     throw new InvalidInputError("creatorSignature", "is only for a Registration");
   }
@@ -97,6 +107,8 @@ export async function ingestRecord(
     const latest = Math.min(closesAt, now + (ctx.maxClockSkew ?? 300));
     if (time < earliest || time > latest)
       throw new RecordOutOfSeasonError(TIME_FIELD[type], time, earliest, latest);
+    const grace = ctx.recordGrace ?? RECORD_GRACE_SECONDS;
+    if (time < now - grace) throw new StaleRecordError(TIME_FIELD[type], time, now, grace);
 
     if (type === "Registration") {
       const agentKey = message.agentKey as string;
@@ -110,6 +122,11 @@ export async function ingestRecord(
       const agent = await findAgent(trx, agentId, seasonId);
       if (!agent) throw new UnknownAgentError(agentId, seasonId);
       if (signer !== agent.agent_key) throw new WrongSignerError("signature", agent.agent_key, signer);
+      if (time < agent.registered_at)
+        throw new BeforeRegistrationError(TIME_FIELD[type], time, agent.registered_at);
+      const moment = { season_id: seasonId, agent_id: agentId, kind, moment: time };
+      const standing = await findRecordAtMoment(trx, moment);
+      if (standing) throw new EquivocationError(kind, TIME_FIELD[type], time, standing);
     }
 
     const leafIndex = await store.log.append(trx, [seal], now);
@@ -125,6 +142,8 @@ export async function ingestRecord(
       leaf_index: leafIndex,
       received_at: now,
     });
+    if (type !== "Registration")
+      await insertRecordMoment(trx, { season_id: seasonId, agent_id: agentId, kind, moment: time, seal });
     if (type === "Registration") {
       await insertAgent(trx, {
         id: agentId,

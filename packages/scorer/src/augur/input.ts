@@ -84,6 +84,50 @@ function oneOf<T extends string>(value: unknown, path: string, allowed: readonly
   return value as T;
 }
 
+/** Checks a row's agent field; the season check also requires it to be listed in `agents`. */
+export type AgentRule = (value: unknown, path: string) => string;
+
+// The per-record rules below are the scorer's whole judgement of one record: ingestion runs the
+// very same functions (through @augur/records), so nothing it accepts can be refused here later.
+
+/** One snapshot row (all but the duplicate-time rule, which needs the others); returns its agent and time. */
+export function checkSnapshotRow(
+  value: unknown,
+  p: string,
+  agentRule: AgentRule = text,
+): { agent: string; at: number } {
+  const row = object(value, p, ["agent", "at", "nav", "flow", "invested"], ["seal"]);
+  if ("seal" in row && !isHex32(row.seal))
+    fail(`${p}.seal`, "must be 0x followed by 64 lowercase hex digits");
+  const agent = agentRule(row.agent, `${p}.agent`);
+  const at = parseTime(row.at, `${p}.at`);
+  decimal(row.nav, `${p}.nav`, true);
+  decimal(row.flow, `${p}.flow`, false);
+  fraction(row.invested, `${p}.invested`);
+  return { agent, at };
+}
+
+/** One decision row. */
+export function checkDecisionRow(value: unknown, p: string, agentRule: AgentRule = text): void {
+  const row = object(value, p, ["agent", "at", "decider", "asset", "action"]);
+  agentRule(row.agent, `${p}.agent`);
+  parseTime(row.at, `${p}.at`);
+  oneOf(row.decider, `${p}.decider`, DECIDERS);
+  text(row.asset, `${p}.asset`);
+  text(row.action, `${p}.action`);
+}
+
+/** One trade row. */
+export function checkTradeRow(value: unknown, p: string, agentRule: AgentRule = text): void {
+  const row = object(value, p, ["agent", "at", "asset", "side", "quantity", "price"]);
+  agentRule(row.agent, `${p}.agent`);
+  parseTime(row.at, `${p}.at`);
+  text(row.asset, `${p}.asset`);
+  oneOf(row.side, `${p}.side`, ["buy", "sell"] as const);
+  decimal(row.quantity, `${p}.quantity`, true);
+  decimal(row.price, `${p}.price`, true);
+}
+
 /** Checks a parsed season.json and returns it typed; throws InvalidInputError naming field and row. */
 export function validateSeasonInput(raw: unknown): SeasonInput {
   const root = object(raw, "$", [
@@ -129,37 +173,13 @@ export function validateSeasonInput(raw: unknown): SeasonInput {
   });
   snapshots.forEach((value, i) => {
     const p = `snapshots[${i}]`;
-    const row = object(value, p, ["agent", "at", "nav", "flow", "invested"], ["seal"]);
-    if ("seal" in row && !isHex32(row.seal))
-      fail(`${p}.seal`, "must be 0x followed by 64 lowercase hex digits");
-    const agent = knownAgent(row.agent, `${p}.agent`);
-    const at = parseTime(row.at, `${p}.at`);
-    decimal(row.nav, `${p}.nav`, true);
-    decimal(row.flow, `${p}.flow`, false);
-    fraction(row.invested, `${p}.invested`);
+    const { agent, at } = checkSnapshotRow(value, p, knownAgent);
     if (repeated.repeats(agent, at)) fail(`${p}.at`, `duplicate snapshot time for agent "${agent}"`);
   });
-
-  array(root.decisions, "decisions").forEach((value, i) => {
-    const p = `decisions[${i}]`;
-    const row = object(value, p, ["agent", "at", "decider", "asset", "action"]);
-    knownAgent(row.agent, `${p}.agent`);
-    parseTime(row.at, `${p}.at`);
-    oneOf(row.decider, `${p}.decider`, DECIDERS);
-    text(row.asset, `${p}.asset`);
-    text(row.action, `${p}.action`);
-  });
-
-  array(root.trades, "trades").forEach((value, i) => {
-    const p = `trades[${i}]`;
-    const row = object(value, p, ["agent", "at", "asset", "side", "quantity", "price"]);
-    knownAgent(row.agent, `${p}.agent`);
-    parseTime(row.at, `${p}.at`);
-    text(row.asset, `${p}.asset`);
-    oneOf(row.side, `${p}.side`, ["buy", "sell"] as const);
-    decimal(row.quantity, `${p}.quantity`, true);
-    decimal(row.price, `${p}.price`, true);
-  });
+  array(root.decisions, "decisions").forEach((value, i) =>
+    checkDecisionRow(value, `decisions[${i}]`, knownAgent),
+  );
+  array(root.trades, "trades").forEach((value, i) => checkTradeRow(value, `trades[${i}]`, knownAgent));
 
   array(root.calls, "calls").forEach((value, i) => {
     const p = `calls[${i}]`;
