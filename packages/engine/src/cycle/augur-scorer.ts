@@ -1,6 +1,8 @@
 import {
   AugurError,
+  InvalidInputError,
   SeasonScorer,
+  type InvalidInputNote,
   seal as sealOf,
   validateSeasonInput,
   type UnrankedRow,
@@ -83,14 +85,19 @@ export class AugurScorer implements Scorer {
     const rows: UnrankedRow[] = [];
     return {
       scoreAgent(agent: AgentInputs) {
-        const own = validateSeasonInput({
-          ...agentRows(agent),
-          season,
-          as_of: asOf,
-          agents: [byId.get(agent.agentId)],
-          prior_scores: [],
-        });
-        rows.push(scorer.scoreAgent(agent.agentId, own));
+        try {
+          const own = validateSeasonInput({
+            ...agentRows(agent),
+            season,
+            as_of: asOf,
+            agents: [byId.get(agent.agentId)],
+            prior_scores: [],
+          });
+          rows.push(scorer.scoreAgent(agent.agentId, own));
+        } catch (error) {
+          // Isolation: one agent's unscorable record costs that agent its score, nobody else's.
+          rows.push(scorer.refuseAgent(agent.agentId, invalidInput(agent, error)));
+        }
       },
       finish() {
         const scored = scorer.result(rows);
@@ -111,6 +118,19 @@ export class AugurScorer implements Scorer {
       },
     };
   }
+}
+
+const ROW_KIND = { snapshots: "snapshot", decisions: "decision", trades: "trade", calls: "call" } as const;
+
+/** What the manifest of an `invalid_input` row says: the refused record's seal, field and problem. */
+function invalidInput(agent: AgentInputs, error: unknown): InvalidInputNote {
+  if (!(error instanceof InvalidInputError)) {
+    const problem = error instanceof Error ? error.message : String(error);
+    return { seal: null, path: "$", problem };
+  }
+  const at = /^(snapshots|decisions|trades|calls)\[(\d+)\]/.exec(error.path);
+  const seal = at ? agent.records.sealOf(ROW_KIND[at[1] as keyof typeof ROW_KIND], Number(at[2])) : undefined;
+  return { seal: seal ?? null, path: error.path, problem: error.shortMessage.slice(error.path.length + 2) };
 }
 
 function emptyRows() {

@@ -103,6 +103,26 @@ export class SnapshotColumns {
   }
 }
 
+/** Record seals as 32-byte slots of one buffer (a string each would cost several times more). */
+class SealColumn {
+  private length = 0;
+  private bytes = Buffer.alloc(0);
+
+  push(seal: Hex32): void {
+    if (this.length * 32 === this.bytes.length) {
+      const grown = Buffer.alloc(Math.max(16, this.length * 2) * 32);
+      this.bytes.copy(grown);
+      this.bytes = grown;
+    }
+    this.bytes.write(seal.slice(2), this.length * 32, 32, "hex");
+    this.length += 1;
+  }
+
+  at(i: number): Hex32 | undefined {
+    return i < this.length ? `0x${this.bytes.toString("hex", i * 32, i * 32 + 32)}` : undefined;
+  }
+}
+
 /** A JSON string with no escape (nor the control characters JSON forbids): its text is its value. */
 const STRING = /"([\u0020\u0021\u0023-\u005b\u005d-\uffff]*)"/.source;
 /** A JSON integer as canonical JSON writes it (no sign, no leading zero). */
@@ -156,6 +176,14 @@ export class AgentRecords {
   readonly decisions: DecisionFields[] = [];
   readonly trades: TradeFields[] = [];
   readonly calls: CallFields[] = [];
+  /** The record seals of decisions, trades and calls, 32 bytes each, to name one the scorer refuses. */
+  private readonly seals = { decision: new SealColumn(), trade: new SealColumn(), call: new SealColumn() };
+
+  /** The seal of the `i`-th record of `kind` (log order), as the scorer's input rows index them. */
+  sealOf(kind: "snapshot" | "decision" | "trade" | "call", i: number): Hex32 | undefined {
+    if (kind === "snapshot") return i < this.snapshots.length ? this.snapshots.seal(i) : undefined;
+    return this.seals[kind].at(i);
+  }
 
   get count(): number {
     return this.snapshots.length + this.decisions.length + this.trades.length + this.calls.length;
@@ -171,6 +199,7 @@ export class AgentRecords {
       return;
     }
     const parsed = JSON.parse(body) as Fields;
+    if (kind === "call" || kind === "decision" || kind === "trade") this.seals[kind].push(seal);
     if (kind === "call") {
       this.calls.push({
         resolvedAt: parsed.resolvedAt as number,

@@ -45,6 +45,7 @@ export {
   type ScoreManifest,
   type ManifestSubject,
   type ManifestInputs,
+  type InvalidInputNote,
   type MeasuredValues,
   type ManifestOutputs,
   type CreatorInput,
