@@ -211,18 +211,15 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
       if (stop.stopped) break;
       await project.hour(hour);
       await tick();
-      // Twice: the first run anchors the hour's records and scores them; the second (same hour,
-      // so it scores nothing new) anchors those score manifests, so every score the table shows
-      // can already be checked with `augur verify` instead of an hour later.
-      for (let pass = 0; pass < 2; pass += 1) {
-        await cycleOnce({
-          store,
-          chain: keeper,
-          stewardship,
-          now,
-          progress: (line) => detail(`  cycle: ${line}`),
-        });
-      }
+      // One pass anchors the hour's records, scores them and anchors the score manifests, so
+      // every score the table shows can already be checked with `augur verify`.
+      await cycleOnce({
+        store,
+        chain: keeper,
+        stewardship,
+        now,
+        progress: (line) => detail(`  cycle: ${line}`),
+      });
       // The cycle of the hour a season ended scored it one last time: its final, sealed scores.
       if (ended) {
         const final = await readStanding(store, ended.id, traders);

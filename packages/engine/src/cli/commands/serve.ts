@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { buildApp } from "../../api/app";
+import { RECORD_GRACE_SECONDS } from "../../records/ingest";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
 import { integerOption, storeFrom } from "../../config/env";
@@ -20,6 +21,8 @@ Options:
                            default 31337)
   --writes-per-minute <n>  record submissions per client IP per minute (env
                            AUGUR_WRITES_PER_MINUTE; default 600)
+  --record-grace <s>       how long before its arrival a record may be dated, seconds (env
+                           AUGUR_RECORD_GRACE; default 600); widen it only to import history
   LOG_LEVEL                pino level for the JSON logs on stderr (default info)
 
 ${STORE_HELP}
@@ -35,6 +38,7 @@ ${STORE_HELP}
           host: { type: "string" },
           "chain-id": { type: "string" },
           "writes-per-minute": { type: "string" },
+          "record-grace": { type: "string" },
         },
       }),
     );
@@ -55,9 +59,16 @@ ${STORE_HELP}
       1,
       1_000_000,
     );
+    const recordGrace = integerOption(
+      "--record-grace",
+      values["record-grace"] ?? env.AUGUR_RECORD_GRACE,
+      RECORD_GRACE_SECONDS,
+      0,
+      2 ** 53 - 1,
+    );
     const store = await openStore(storeFrom(values, env));
     const app = await buildApp(
-      { store, chainId, now: () => Math.floor(Date.now() / 1000) },
+      { store, chainId, now: () => Math.floor(Date.now() / 1000), recordGrace },
       { logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr }, writesPerMinute },
     );
     let address: string;
