@@ -6,6 +6,7 @@ import {
   EquivocationError,
   normalizeMessage,
   RECORD_TYPE_NAMES,
+  type NormalizedMessage,
   RecordOutOfSeasonError,
   recoverSigner,
   SeasonClosedError,
@@ -62,6 +63,32 @@ function recordType(type: unknown): RecordTypeName {
   return type as RecordTypeName;
 }
 
+/** A record that passed every check that needs no store: its type, kind and normal form. */
+export interface CheckedRecord {
+  readonly type: RecordTypeName;
+  readonly kind: RecordKind;
+  readonly message: NormalizedMessage;
+}
+
+/** Who signed a checked record (recovered from its signatures) and the signatures as stored. */
+export interface RecordSigners {
+  readonly signer: string;
+  readonly cosigner?: string;
+  readonly signature: string;
+  readonly cosignature?: string;
+}
+
+/**
+ * Every check of one record that needs neither the store nor a signature: its type, every field
+ * (normal form) and the scorer's own rule for such a record, so nothing it would refuse gets in.
+ */
+export function checkRecord(type: unknown, message: unknown): CheckedRecord {
+  const name = recordType(type);
+  const normal = normalizeMessage(name, message);
+  checkScorable(name, normal);
+  return { type: name, kind: name.toLowerCase() as RecordKind, message: normal };
+}
+
 /**
  * Verifies, validates, seals and stores one record and appends its seal to the log, all in one
  * transaction: on any refusal nothing is written. The same record twice is stored once.
@@ -71,18 +98,42 @@ export async function ingestRecord(
   submission: Submission,
   ctx: IngestContext,
 ): Promise<IngestResult> {
-  const type = recordType(submission.type);
-  const kind = type.toLowerCase() as RecordKind;
-  const message = normalizeMessage(type, submission.message);
-  checkScorable(type, message); // the scorer's own rule for this record: nothing it would refuse gets in
+  const checked = checkRecord(submission.type, submission.message);
+  const { type, message } = checked;
   if (type !== "Registration" && submission.creatorSignature !== undefined) {
     throw new InvalidInputError("creatorSignature", "is only for a Registration");
   }
   const signer = recoverSigner("signature", type, ctx.chainId, message, submission.signature);
-  const cosigner =
-    type === "Registration"
-      ? recoverSigner("creatorSignature", type, ctx.chainId, message, submission.creatorSignature)
-      : undefined;
+  const registration = type === "Registration";
+  return storeRecord(store, checked, ctx, {
+    signer,
+    signature: (submission.signature as string).toLowerCase(),
+    ...(registration
+      ? {
+          cosigner: recoverSigner(
+            "creatorSignature",
+            type,
+            ctx.chainId,
+            message,
+            submission.creatorSignature,
+          ),
+          cosignature: (submission.creatorSignature as string).toLowerCase(),
+        }
+      : {}),
+  });
+}
+
+/**
+ * The store's half of `ingestRecord`, for a checked record whose signers are recovered: season,
+ * time, registration and signer rules, then the record, its moment, its agent and its log leaf
+ * in one transaction.
+ */
+export async function storeRecord(
+  store: Store,
+  { type, kind, message }: CheckedRecord,
+  ctx: IngestContext,
+  { signer, cosigner, signature, cosignature }: RecordSigners,
+): Promise<IngestResult> {
   const { seal, body } = sealRecord(sealedRecord(type, ctx.chainId, message));
   const agentId = message.agentId as string;
   const seasonId = message.seasonId as string;
@@ -137,8 +188,8 @@ export async function ingestRecord(
       season_id: seasonId,
       body,
       signer,
-      signature: (submission.signature as string).toLowerCase(),
-      cosignature: type === "Registration" ? (submission.creatorSignature as string).toLowerCase() : null,
+      signature,
+      cosignature: cosignature ?? null,
       leaf_index: leafIndex,
       received_at: now,
     });
