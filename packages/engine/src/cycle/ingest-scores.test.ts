@@ -52,12 +52,9 @@ const submission = fc.record({
   ),
 });
 
-function message(
-  seasonId: string,
-  agentId: string,
-  at: number,
-  body: fc.GeneratedValueType<typeof submission>["body"],
-) {
+type Generated = typeof submission extends fc.Arbitrary<infer T> ? T : never;
+
+function message(seasonId: string, agentId: string, at: number, body: Generated["body"]) {
   const base = { agentId, seasonId };
   if (body.type === "Snapshot")
     return { ...base, takenAt: at, nav: body.nav, flow: body.flow, investedBps: body.investedBps };
@@ -129,31 +126,29 @@ describe("property: whatever ingestion accepts, the cycle scores", () => {
         }
         // a0 first reports an ordinary day (3 snapshots, 5 own decisions): eligible unless the
         // stream spoils it, so the measured path (returns, drawdown, DNA) meets what follows.
-        const routine = [0, 1, 2, 3, 4].flatMap(
-          (h): Array<fc.GeneratedValueType<typeof submission>> => [
-            {
-              agent: 0,
-              wait: 3600,
-              offset: 0,
-              body: { type: "Decision", action: "buy", source: "decider", confidenceBps: 6000 },
-            },
-            ...(h < 3
-              ? [
-                  {
-                    agent: 0,
-                    wait: 1,
-                    offset: 0,
-                    body: {
-                      type: "Snapshot" as const,
-                      nav: `${1000 + h}000000`,
-                      flow: "0",
-                      investedBps: 5000,
-                    },
+        const routine = [0, 1, 2, 3, 4].flatMap((h): Generated[] => [
+          {
+            agent: 0,
+            wait: 3600,
+            offset: 0,
+            body: { type: "Decision", action: "buy", source: "decider", confidenceBps: 6000 },
+          },
+          ...(h < 3
+            ? [
+                {
+                  agent: 0,
+                  wait: 1,
+                  offset: 0,
+                  body: {
+                    type: "Snapshot" as const,
+                    nav: `${1000 + h}000000`,
+                    flow: "0",
+                    investedBps: 5000,
                   },
-                ]
-              : []),
-          ],
-        );
+                },
+              ]
+            : []),
+        ]);
         for (const s of [...routine, ...stream]) {
           now += s.wait;
           try {

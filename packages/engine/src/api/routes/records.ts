@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { InvalidInputError, parseIJson, UnsealableRecordError } from "@augur/scorer";
 import { ingestRecord, type Submission } from "../../records/ingest";
 import { RECORD_TYPE_NAMES } from "@augur/records";
@@ -32,7 +32,7 @@ const result = {
  * refuses what JSON.parse would silently turn into something else: a repeated key or an integer
  * beyond ±(2^53 − 1) (I-JSON, RFC 7493). Malformed JSON is left to the JSON parser's own answer.
  */
-async function refuseNonIJson(_request: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) {
+async function refuseNonIJson(payload: NodeJS.ReadableStream) {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of payload as AsyncIterable<Buffer>) {
@@ -60,7 +60,7 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
     {
       bodyLimit: RECORD_BODY_LIMIT,
       config: { cors: false, rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
-      preParsing: refuseNonIJson,
+      preParsing: async (_request, _reply, payload) => refuseNonIJson(payload),
       schema: {
         summary: "Submit a signed record",
         description:
