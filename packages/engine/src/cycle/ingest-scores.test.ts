@@ -94,7 +94,8 @@ describe("property: whatever ingestion accepts, the cycle scores", () => {
   });
   after(async () => store.close());
 
-  it("scores every agent of every accepted stream, none invalid_input", async () => {
+  it("scores every agent of every accepted stream, none invalid_input", async function () {
+    this.timeout(600_000); // 1,000 runs of up to 22 records each: about 30 s of CPU
     await fc.assert(
       fc.asyncProperty(fc.array(submission, { maxLength: 12 }), async (stream) => {
         const seasonId = `p${(run += 1)}`;
