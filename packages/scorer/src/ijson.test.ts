@@ -1,5 +1,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
+import { checkSnapshotRow } from "./augur/input";
+import { InvalidInputError } from "./errors";
 import { parseIJson } from "./ijson";
 import { seal, UnsealableRecordError } from "./seal";
 
@@ -42,6 +44,14 @@ describe("I-JSON (RFC 7493): what JSON cannot say twice is refused, never sealed
     expect(refusal(() => parseIJson('{"x":[0,2e16]}')).message).to.contain("$.x[1] is an integer beyond");
     expect(refusal(() => seal({ n: 2 ** 53 })).message).to.contain("$.n is an integer beyond ±(2^53 − 1)");
     expect(seal({ n: 2 ** 53 - 1 })).to.match(/^0x[0-9a-f]{64}$/);
+  });
+
+  it("has the scorer refuse a snapshot whose NAV is a JSON number a seal cannot hold (its text can)", () => {
+    const row = { agent: "a", at: "2026-11-01T00:00:00Z", nav: 1e21, flow: 0, invested: 0.5 };
+    expect(() => checkSnapshotRow(row, "snapshots[0]"))
+      .to.throw(InvalidInputError)
+      .with.property("path", "snapshots[0].nav");
+    expect(checkSnapshotRow({ ...row, nav: "1000000000000000000000" }, "snapshots[0]").agent).to.equal("a");
   });
 
   it("keeps JSON.parse's own refusal of malformed text", () => {

@@ -70,6 +70,9 @@ export function decimalValue(value: unknown): number {
 function decimal(value: unknown, path: string, positive: boolean): number {
   const n = decimalValue(value);
   if (!Number.isFinite(n)) fail(path, "must be a decimal number");
+  // A JSON number is sealed as given: one a seal cannot hold exactly (I-JSON) is refused here.
+  if (typeof value === "number" && Number.isInteger(n) && !Number.isSafeInteger(n))
+    fail(path, "must be a decimal string when beyond ±(2^53 − 1) (I-JSON, RFC 7493)");
   if (positive && !(n > 0)) fail(path, "must be a positive decimal number");
   return n;
 }
