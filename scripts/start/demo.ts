@@ -217,18 +217,15 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
       await tick();
       // The cycle's settler (the keeper's account) settles every call past closesAt and expires
       // every commit past its reveal timeout: the house agents never settle their own calls.
-      // Twice: the first run anchors the hour's records and scores them; the second (same hour,
-      // so it scores nothing new) anchors those score manifests, so every score the table shows
-      // can already be checked with `augur verify` instead of an hour later.
-      for (let pass = 0; pass < 2; pass += 1) {
-        await cycleOnce({
-          store,
-          chain: keeper,
-          stewardship,
-          now,
-          progress: (line) => detail(`  cycle: ${line}`),
-        });
-      }
+      // One pass anchors the hour's records, scores them and anchors the score manifests, so
+      // every score the table shows can already be checked with `augur verify`.
+      await cycleOnce({
+        store,
+        chain: keeper,
+        stewardship,
+        now,
+        progress: (line) => detail(`  cycle: ${line}`),
+      });
       // The cycle of the hour a season ended scored it one last time: its final, sealed scores.
       if (ended) {
         const final = await readStanding(store, ended.id, traders);

@@ -89,3 +89,42 @@ export class RecordOutOfSeasonError extends RecordRefusedError {
     });
   }
 }
+
+/** A record dated more than the grace before it arrived: agents report now, not the past. */
+export class StaleRecordError extends RecordRefusedError {
+  override readonly name = "StaleRecordError";
+  constructor(field: string, value: number, receivedAt: number, graceSeconds: number) {
+    super(
+      422,
+      "STALE_RECORD",
+      `message.${field} ${value} is more than ${graceSeconds} s before its arrival at ${receivedAt}`,
+      { field, value, receivedAt, graceSeconds },
+    );
+  }
+}
+
+/** A record dated before its agent's registration: an agent's history starts when it registers. */
+export class BeforeRegistrationError extends RecordRefusedError {
+  override readonly name = "BeforeRegistrationError";
+  constructor(field: string, value: number, registeredAt: number) {
+    super(
+      422,
+      "BEFORE_REGISTRATION",
+      `message.${field} ${value} is before the agent's registration at ${registeredAt}`,
+      { field, value, registeredAt },
+    );
+  }
+}
+
+/** A second, different record of an agent for the same kind and moment. */
+export class EquivocationError extends RecordRefusedError {
+  override readonly name = "EquivocationError";
+  constructor(kind: string, field: string, value: number, existing: string) {
+    super(
+      409,
+      "EQUIVOCATION",
+      `a different ${kind} of this agent at message.${field} ${value} is already sealed as ${existing}`,
+      { kind, field, value, existing },
+    );
+  }
+}

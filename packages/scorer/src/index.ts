@@ -2,6 +2,7 @@ export * from "./errors";
 export * from "./hex";
 export { sha256 } from "./digest";
 export * from "./seal";
+export { parseIJson } from "./ijson";
 export * from "./merkle";
 export * from "./risk";
 export * from "./referee";

@@ -12,7 +12,9 @@ describe("seal", () => {
   });
 
   it("writes numbers as RFC 8785 does (ECMAScript shortest form)", () => {
-    expect(canonicalJson({ n: 1e21, m: 0.000001, k: -0 })).to.equal('{"k":0,"m":0.000001,"n":1e+21}');
+    expect(canonicalJson({ n: 1e-7, m: 0.000001, k: -0 })).to.equal('{"k":0,"m":0.000001,"n":1e-7}');
+    // 1e21 would be written 1e+21, but an integer beyond ±(2^53 − 1) is not I-JSON: refused (ijson.test.ts).
+    expect(() => canonicalJson({ n: 1e21 })).to.throw(UnsealableRecordError);
   });
 
   for (const [label, record] of [

@@ -2,8 +2,12 @@ import { hash } from "node:crypto";
 import canonicalize from "canonicalize";
 import { AugurError } from "./errors";
 import type { Hex32 } from "./hex";
+import { assertIJsonNumber } from "./ijson";
 
-/** A record holds a value RFC 8785 (JCS) cannot represent; it is refused, never altered. */
+/**
+ * A record holds a value RFC 8785 (JCS) cannot represent, or that I-JSON (RFC 7493) forbids (a
+ * repeated key, an integer beyond ±(2^53 − 1)); it is refused, never altered.
+ */
 export class UnsealableRecordError extends AugurError {
   override readonly name = "UnsealableRecordError";
   constructor(path: string, problem: string) {
@@ -23,6 +27,7 @@ function assertJcsValue(value: unknown, path: string): void {
       return;
     case "number":
       if (!Number.isFinite(value)) throw new UnsealableRecordError(path, `is ${value}`);
+      assertIJsonNumber(value, path);
       return;
     case "object":
       if (value === null) return;

@@ -215,6 +215,7 @@ for (const backend of testBackends()) {
       expect(score.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).to.deep.equal([
         "path:id",
         "query:season_id",
+        "query:as_of",
       ]);
       expect(doc.components.schemas.SnapshotMessage.required).to.deep.equal([
         "agentId",

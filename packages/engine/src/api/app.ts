@@ -15,7 +15,7 @@ import { modeRoutes } from "./routes/modes";
 import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
 import { refereeRoutes } from "./routes/referee";
 import { riskRoutes, seasonRiskRoutes } from "./routes/risk";
-import { scoreRoutes } from "./routes/scores";
+import { scoreHistoryRoutes, scoreRoutes } from "./routes/scores";
 import { seasonListRoutes, seasonRoutes } from "./routes/seasons";
 import { standingsRoutes } from "./routes/standings";
 import { apiDocsRoutes } from "./routes/docs";
@@ -98,6 +98,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   assetRoutes(app, deps);
   logRoutes(app, deps);
   inputRoutes(app, deps);
+  scoreHistoryRoutes(app, deps);
   registerSite(app, options.publicOrigin); // the pages, which read the routes above in process
 
   await app.ready();

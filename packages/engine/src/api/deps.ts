@@ -8,4 +8,6 @@ export interface ApiDeps {
   readonly now: () => number;
   /** Tickers of the traded assets (ticker → token address): shown for addresses, accepted for them. */
   readonly assets?: Readonly<Record<string, string>>;
+  /** Seconds a record's time may lie before its arrival (default: ingestion's 10 minutes). */
+  readonly recordGrace?: number;
 }

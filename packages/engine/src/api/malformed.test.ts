@@ -173,7 +173,7 @@ for (const backend of testBackends())
       store = await backend.open();
       await addTestSeason(store);
       const ingest = (s: Submission) =>
-        ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
+        ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity });
       const { agent } = await registerTestAgent(ingest, "alpha");
       valid = await Promise.all([
         sign("Snapshot", snapshot("alpha", TEST_NOW - 10), agent),

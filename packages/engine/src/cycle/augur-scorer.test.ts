@@ -27,7 +27,8 @@ describe("cycle with augur-score/v1 (packages/scorer) behind the Scorer seam", (
     store = await openStore({ kind: "sqlite", file: ":memory:" });
     await addTestSeason(store);
     let now = TEST_NOW;
-    const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now });
+    const ingest = (s: Submission) =>
+      ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now, recordGrace: Infinity });
     const { agent } = await registerTestAgent(ingest, "alpha");
     await registerTestAgent(ingest, "beta");
     // alpha: four daily snapshots (+2 %, +1 %, −1 %), six own decisions, two trades.

@@ -1,10 +1,13 @@
 import {
   AugurError,
+  InvalidInputError,
   SeasonScorer,
+  type InvalidInputNote,
   seal as sealOf,
   validateSeasonInput,
   type UnrankedRow,
 } from "@augur/scorer";
+import { DECIDER_OF_SOURCE } from "@augur/records";
 import { formatUnits } from "ethers";
 import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "./seams";
 
@@ -23,12 +26,6 @@ export class ManifestSealMismatchError extends AugurError {
     );
   }
 }
-
-const DECIDER: Readonly<Record<string, "agent" | "protective_exit" | "system_hold">> = {
-  decider: "agent",
-  "protective-exit": "protective_exit",
-  "system-hold": "system_hold",
-};
 
 // Every agent's snapshots fall on the same hours: each time is formatted once, not once per row.
 // Bounded, so a season of scattered times cannot grow it without limit.
@@ -89,14 +86,19 @@ export class AugurScorer implements Scorer {
     const rows: UnrankedRow[] = [];
     return {
       scoreAgent(agent: AgentInputs) {
-        const own = validateSeasonInput({
-          ...agentRows(agent),
-          season,
-          as_of: asOf,
-          agents: [byId.get(agent.agentId)],
-          prior_scores: [],
-        });
-        rows.push(scorer.scoreAgent(agent.agentId, own));
+        try {
+          const own = validateSeasonInput({
+            ...agentRows(agent),
+            season,
+            as_of: asOf,
+            agents: [byId.get(agent.agentId)],
+            prior_scores: [],
+          });
+          rows.push(scorer.scoreAgent(agent.agentId, own));
+        } catch (error) {
+          // Isolation: one agent's unscorable record costs that agent its score, nobody else's.
+          rows.push(scorer.refuseAgent(agent.agentId, invalidInput(agent, error)));
+        }
       },
       finish() {
         const scored = scorer.result(rows);
@@ -117,6 +119,19 @@ export class AugurScorer implements Scorer {
       },
     };
   }
+}
+
+const ROW_KIND = { snapshots: "snapshot", decisions: "decision", trades: "trade", calls: "call" } as const;
+
+/** What the manifest of an `invalid_input` row says: the refused record's seal, field and problem. */
+function invalidInput(agent: AgentInputs, error: unknown): InvalidInputNote {
+  if (!(error instanceof InvalidInputError)) {
+    const problem = error instanceof Error ? error.message : String(error);
+    return { seal: null, path: "$", problem };
+  }
+  const at = /^(snapshots|decisions|trades|calls)\[(\d+)\]/.exec(error.path);
+  const seal = at ? agent.records.sealOf(ROW_KIND[at[1] as keyof typeof ROW_KIND], Number(at[2])) : undefined;
+  return { seal: seal ?? null, path: error.path, problem: error.shortMessage.slice(error.path.length + 2) };
 }
 
 function emptyRows() {
@@ -150,7 +165,7 @@ function agentRows(agent: AgentInputs) {
       agent: id,
       seal: decisionSeals.at(i),
       at: iso(d.decidedAt),
-      decider: DECIDER[d.source],
+      decider: DECIDER_OF_SOURCE[d.source],
       asset: d.asset,
       action: d.action,
     })),

@@ -33,7 +33,8 @@ for (const backend of testBackends()) {
   describe(`hourly cycle on ${backend.name}`, () => {
     let store: Store;
     let now = TEST_NOW;
-    const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now });
+    const ingest = (s: Submission) =>
+      ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now, recordGrace: Infinity });
 
     beforeEach(async () => {
       now = TEST_NOW;
@@ -78,6 +79,8 @@ for (const backend of testBackends()) {
         ["beta", null, "no_snapshots", null],
       ]);
       expect(await store.log.size(store.db)).to.equal(7); // two manifests joined the log
+      // ... and were anchored in the same pass: verifiable the hour they are written.
+      expect(first.sealedAnchored).to.deep.equal({ anchorIndex: 1, treeSize: 7 });
 
       const second = await runCycle(deps);
       expect(second.anchored).to.deep.equal({ anchorIndex: 1, treeSize: 7 }); // the manifests' anchor
@@ -115,7 +118,8 @@ for (const backend of testBackends()) {
         now: () => now,
       });
       expect(later.anchored).to.deep.equal({ anchorIndex: 0, treeSize: 5 });
-      expect(keeper.posted).to.have.length(1);
+      // Head 5 was posted once (then mined); 7 is the manifests this later pass sealed and anchored.
+      expect(keeper.posted.map((h) => h.treeSize)).to.deep.equal([5, 7]);
     });
 
     it("gives the scorer only records below the anchored size", async () => {

@@ -30,8 +30,13 @@ export interface CycleReport {
   /** The cycle's hour: scores of this run are stored as of this time. */
   readonly asOf: number;
   readonly head: LogHead;
-  /** The newest anchor after the keeper steps (undefined: nothing anchored yet). */
+  /** The newest anchor after the keeper steps: what the steps read (undefined: nothing anchored yet). */
   readonly anchored: { readonly anchorIndex: number; readonly treeSize: number } | undefined;
+  /**
+   * The newest anchor at the end of the pass, after the head is anchored once more: it covers
+   * everything this pass sealed, unless that anchor is still pending (no keeper: as `anchored`).
+   */
+  readonly sealedAnchored: { readonly anchorIndex: number; readonly treeSize: number } | undefined;
   /** Seasons scored now; seasons already scored at `asOf` are skipped. */
   readonly scoredSeasons: readonly string[];
   readonly scoreRows: number;
@@ -88,10 +93,16 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     report = { ...report, ...(await step.run(context)) };
   }
   const { anchor } = context;
+  // The steps after the anchor seal rows (scores, risk rows, boards, days) that read only what
+  // the first anchor covers; anchoring the head once more makes them verifiable this very pass.
+  const final = context.reanchor ? await context.reanchor() : anchor;
+  const summary = (a: typeof anchor) =>
+    a ? { anchorIndex: a.anchor_index, treeSize: a.tree_size } : undefined;
   return {
     asOf,
     head: report.head!, // the anchor step always runs
-    anchored: anchor ? { anchorIndex: anchor.anchor_index, treeSize: anchor.tree_size } : undefined,
+    anchored: summary(anchor),
+    sealedAnchored: summary(final),
     scoredSeasons: report.scoredSeasons ?? [],
     scoreRows: report.scoreRows ?? 0,
     riskRows: report.riskRows ?? 0,

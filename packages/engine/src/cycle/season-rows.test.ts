@@ -111,7 +111,11 @@ for (const backend of testBackends()) {
     let now = TEST_NOW;
     const both = async (submission: Submission) => {
       for (const store of [cached, cold])
-        await ingestRecord(store, submission, { chainId: TEST_CHAIN_ID, now: () => now });
+        await ingestRecord(store, submission, {
+          chainId: TEST_CHAIN_ID,
+          now: () => now,
+          recordGrace: Infinity,
+        });
     };
     const creator = testWallet("creator of the cache agents");
     const keys = new Map<string, Wallet>();
@@ -225,7 +229,7 @@ for (const backend of testBackends()) {
         await addTestSeason(other, "s1");
         const key = testWallet("cache agent delta");
         const ingest = (s: Submission) =>
-          ingestRecord(other, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
+          ingestRecord(other, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity });
         await ingest(await sign("Registration", registration("delta", key, creator), key, creator));
         await ingest(await sign("Snapshot", snapshot("delta", TEST_NOW - 60), key));
         const first = await rows.extendTo(other, 2);

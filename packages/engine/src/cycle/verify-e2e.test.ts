@@ -52,20 +52,23 @@ describe("end to end: signed records over HTTP → cycle → augur verify", () =
     };
     const agent = testWallet("e2e agent");
     const creator = testWallet("e2e creator");
-    await post(await sign("Registration", registration("alpha", agent, creator), agent, creator));
+    // Every record is posted when it is made (the server's grace is the default 10 minutes).
+    const registeredAt = TEST_NOW - 100;
+    await post(
+      await sign("Registration", { ...registration("alpha", agent, creator), registeredAt }, agent, creator),
+    );
     for (const [day, nav] of ["1000000000", "1015000000", "1031000000", "1024000000"].entries()) {
       now = TEST_NOW + day * 86400;
       await post(await sign("Snapshot", snapshot("alpha", now - 60, nav), agent));
       await post(await sign("Decision", decision("alpha", now - 30), agent));
       if (day < 2)
         await post(await sign("Decision", { ...decision("alpha", now - 20), action: "sell" }, agent));
+      if (day === 0) await post(await sign("Trade", trade("alpha", now - 10), agent));
     }
-    await post(await sign("Trade", trade("alpha", TEST_NOW + 100), agent));
     now = TEST_NOW + 4 * 86400;
     const keeper = new FakeKeeper();
-    const deps = { store, steps: [anchorStep(keeper), scoreStep(new AugurScorer())], now: () => now };
-    await runCycle(deps); // anchors the inputs, scores, appends the manifest
-    await runCycle(deps); // anchors the manifest
+    // One pass: anchors the inputs, scores, appends the manifest and anchors it (no second pass).
+    await runCycle({ store, steps: [anchorStep(keeper), scoreStep(new AugurScorer())], now: () => now });
   });
   after(async () => {
     await app.close();

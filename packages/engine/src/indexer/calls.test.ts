@@ -52,7 +52,7 @@ for (const backend of testBackends()) {
       store = await backend.open();
       await addTestSeason(store);
       const ingest = (s: Parameters<typeof ingestRecord>[1]) =>
-        ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
+        ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity });
       agent = (await registerTestAgent(ingest, "alpha")).agent.address.toLowerCase();
     });
     afterEach(async () => store.close());

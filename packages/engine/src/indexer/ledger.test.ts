@@ -35,7 +35,7 @@ describe("chain indexer: CallLedger on a hardhat node → sealed call records", 
     store = await openStore({ kind: "sqlite", file: ":memory:" });
     await addTestSeason(store);
     const { agent } = await registerTestAgent(
-      (s) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW }),
+      (s) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity }),
       "alpha",
     );
     const p = node.provider;

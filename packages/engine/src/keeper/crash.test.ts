@@ -74,7 +74,7 @@ describe("crash safety: the cycle and keeper SIGKILLed at every stage", function
     const setup = await openStore({ kind: "sqlite", file });
     await addTestSeason(setup);
     const ingest = (s: Parameters<typeof ingestRecord>[1]) =>
-      ingestRecord(setup, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
+      ingestRecord(setup, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity });
     await registerTestAgent(ingest, "alpha");
     await registerTestAgent(ingest, "beta");
     await setup.close();

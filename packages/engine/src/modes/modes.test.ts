@@ -108,7 +108,9 @@ describe("modes in the engine: cycle, API, site", function () {
               .then((r) => r.rows);
             expect(sealedScores).to.have.length.greaterThan(0);
           }
-          if (d === 70) keeper.pendingCalls = 4; // two keeper calls a run, two runs: mined a day later
+          // Three keeper calls a run (the anchor step, the mode step's final anchor, the end-of-pass
+          // anchor), two runs: mined a day later.
+          if (d === 70) keeper.pendingCalls = 6;
           const report = await runCycle({
             store,
             steps: [anchorStep(keeper), scoreStep(scorer), modesStep(async () => DAYS.slice(0, d + 1))],

@@ -32,7 +32,8 @@ for (const backend of testBackends()) {
   describe(`ingestRecord on ${backend.name}`, () => {
     let store: Store;
     let now = TEST_NOW;
-    const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now });
+    const ingest = (s: Submission) =>
+      ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now, recordGrace: Infinity });
 
     async function refused(submission: Submission, type: new (...args: never[]) => Error): Promise<Error> {
       const before = await store.log.size(store.db);

@@ -1,12 +1,17 @@
 import {
   AgentExistsError,
   AgentKeyInUseError,
+  BeforeRegistrationError,
+  checkScorable,
+  EquivocationError,
   normalizeMessage,
   RECORD_TYPE_NAMES,
+  type NormalizedMessage,
   RecordOutOfSeasonError,
   recoverSigner,
   SeasonClosedError,
   sealedRecord,
+  StaleRecordError,
   sealRecord,
   TIME_FIELD,
   UnknownAgentError,
@@ -17,7 +22,7 @@ import {
 import { InvalidInputError, type Hex32 } from "@augur/scorer";
 import type { Store } from "../store/open";
 import { findAgent, findAgentByKey, insertAgent } from "../store/queries/agents";
-import { findRecord, insertRecord } from "../store/queries/records";
+import { findRecord, findRecordAtMoment, insertRecord, insertRecordMoment } from "../store/queries/records";
 import { findSeason, seasonClosesAt } from "../store/queries/seasons";
 import type { RecordKind } from "../store/schema";
 
@@ -44,13 +49,44 @@ export interface IngestContext {
   readonly now: () => number;
   /** How far in the future a record's time may be, seconds (clock skew). */
   readonly maxClockSkew?: number;
+  /** How far before its arrival a record's time may be, seconds (default `RECORD_GRACE_SECONDS`). */
+  readonly recordGrace?: number;
 }
+
+/** A signed record dated more than this before it arrives is refused (docs/engine.md). */
+export const RECORD_GRACE_SECONDS = 600;
 
 function recordType(type: unknown): RecordTypeName {
   if (typeof type !== "string" || !(RECORD_TYPE_NAMES as readonly string[]).includes(type)) {
     throw new InvalidInputError("type", `must be one of ${RECORD_TYPE_NAMES.join(", ")}`);
   }
   return type as RecordTypeName;
+}
+
+/** A record that passed every check that needs no store: its type, kind and normal form. */
+export interface CheckedRecord {
+  readonly type: RecordTypeName;
+  readonly kind: RecordKind;
+  readonly message: NormalizedMessage;
+}
+
+/** Who signed a checked record (recovered from its signatures) and the signatures as stored. */
+export interface RecordSigners {
+  readonly signer: string;
+  readonly cosigner?: string;
+  readonly signature: string;
+  readonly cosignature?: string;
+}
+
+/**
+ * Every check of one record that needs neither the store nor a signature: its type, every field
+ * (normal form) and the scorer's own rule for such a record, so nothing it would refuse gets in.
+ */
+export function checkRecord(type: unknown, message: unknown): CheckedRecord {
+  const name = recordType(type);
+  const normal = normalizeMessage(name, message);
+  checkScorable(name, normal);
+  return { type: name, kind: name.toLowerCase() as RecordKind, message: normal };
 }
 
 /**
@@ -62,17 +98,42 @@ export async function ingestRecord(
   submission: Submission,
   ctx: IngestContext,
 ): Promise<IngestResult> {
-  const type = recordType(submission.type);
-  const kind = type.toLowerCase() as RecordKind;
-  const message = normalizeMessage(type, submission.message);
+  const checked = checkRecord(submission.type, submission.message);
+  const { type, message } = checked;
   if (type !== "Registration" && submission.creatorSignature !== undefined) {
     throw new InvalidInputError("creatorSignature", "is only for a Registration");
   }
   const signer = recoverSigner("signature", type, ctx.chainId, message, submission.signature);
-  const cosigner =
-    type === "Registration"
-      ? recoverSigner("creatorSignature", type, ctx.chainId, message, submission.creatorSignature)
-      : undefined;
+  const registration = type === "Registration";
+  return storeRecord(store, checked, ctx, {
+    signer,
+    signature: (submission.signature as string).toLowerCase(),
+    ...(registration
+      ? {
+          cosigner: recoverSigner(
+            "creatorSignature",
+            type,
+            ctx.chainId,
+            message,
+            submission.creatorSignature,
+          ),
+          cosignature: (submission.creatorSignature as string).toLowerCase(),
+        }
+      : {}),
+  });
+}
+
+/**
+ * The store's half of `ingestRecord`, for a checked record whose signers are recovered: season,
+ * time, registration and signer rules, then the record, its moment, its agent and its log leaf
+ * in one transaction.
+ */
+export async function storeRecord(
+  store: Store,
+  { type, kind, message }: CheckedRecord,
+  ctx: IngestContext,
+  { signer, cosigner, signature, cosignature }: RecordSigners,
+): Promise<IngestResult> {
   const { seal, body } = sealRecord(sealedRecord(type, ctx.chainId, message));
   const agentId = message.agentId as string;
   const seasonId = message.seasonId as string;
@@ -97,6 +158,8 @@ export async function ingestRecord(
     const latest = Math.min(closesAt, now + (ctx.maxClockSkew ?? 300));
     if (time < earliest || time > latest)
       throw new RecordOutOfSeasonError(TIME_FIELD[type], time, earliest, latest);
+    const grace = ctx.recordGrace ?? RECORD_GRACE_SECONDS;
+    if (time < now - grace) throw new StaleRecordError(TIME_FIELD[type], time, now, grace);
 
     if (type === "Registration") {
       const agentKey = message.agentKey as string;
@@ -110,6 +173,11 @@ export async function ingestRecord(
       const agent = await findAgent(trx, agentId, seasonId);
       if (!agent) throw new UnknownAgentError(agentId, seasonId);
       if (signer !== agent.agent_key) throw new WrongSignerError("signature", agent.agent_key, signer);
+      if (time < agent.registered_at)
+        throw new BeforeRegistrationError(TIME_FIELD[type], time, agent.registered_at);
+      const moment = { season_id: seasonId, agent_id: agentId, kind, moment: time };
+      const standing = await findRecordAtMoment(trx, moment);
+      if (standing) throw new EquivocationError(kind, TIME_FIELD[type], time, standing);
     }
 
     const leafIndex = await store.log.append(trx, [seal], now);
@@ -120,11 +188,13 @@ export async function ingestRecord(
       season_id: seasonId,
       body,
       signer,
-      signature: (submission.signature as string).toLowerCase(),
-      cosignature: type === "Registration" ? (submission.creatorSignature as string).toLowerCase() : null,
+      signature,
+      cosignature: cosignature ?? null,
       leaf_index: leafIndex,
       received_at: now,
     });
+    if (type !== "Registration")
+      await insertRecordMoment(trx, { season_id: seasonId, agent_id: agentId, kind, moment: time, seal });
     if (type === "Registration") {
       await insertAgent(trx, {
         id: agentId,

@@ -21,6 +21,7 @@ export function shortHex(hex: string): string {
 const REASONS: Record<string, string> = {
   too_few_snapshots: "Not ranked: fewer than 3 snapshots",
   too_few_own_decisions: "Not ranked: fewer than 5 own decisions",
+  invalid_input: "No score: a record could not be scored",
   insufficient_measurable: "No score: under 50 % measurable",
 };
 

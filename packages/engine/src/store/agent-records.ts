@@ -181,6 +181,13 @@ export class AgentRecords {
   /** Commit and reveal records read (calls sealed as they happen; their outcomes come later). */
   openCalls = 0;
 
+  /** The seal of the `i`-th record of `kind` (log order), as the scorer's input rows index them. */
+  sealOf(kind: "snapshot" | "decision" | "trade" | "call", i: number): Hex32 | undefined {
+    if (kind === "snapshot") return i < this.snapshots.length ? this.snapshots.seal(i) : undefined;
+    const column = { decision: this.decisionSeals, trade: this.tradeSeals, call: this.callSeals }[kind];
+    return i < column.length ? column.at(i) : undefined;
+  }
+
   get count(): number {
     return (
       this.snapshots.length + this.decisions.length + this.trades.length + this.calls.length + this.openCalls

@@ -27,6 +27,7 @@ export interface Database {
   stewardship_swaps: StewardshipSwapsTable;
   stewardship_days: StewardshipDaysTable;
   referee_boards: RefereeBoardsTable;
+  record_moments: RecordMomentsTable;
 }
 
 /** One row; log appends update it first, which serialises them on both backends. */
@@ -347,6 +348,21 @@ export interface RefereeBoardsTable {
 }
 
 export const REFEREE_BOARDS_TABLE = "referee_boards";
+
+/**
+ * One signed snapshot, decision or trade per (season, agent, kind, moment): the primary key is what
+ * refuses a second, different record for the same moment (equivocation). Written with its record.
+ */
+export interface RecordMomentsTable {
+  season_id: string;
+  agent_id: string;
+  kind: RecordKind;
+  /** The record's own time (takenAt, decidedAt or executedAt), unix seconds. */
+  moment: number;
+  seal: string;
+}
+
+export const RECORD_MOMENTS_TABLE = "record_moments";
 
 /** The tables whose rows the database itself refuses to update or delete. */
 export const APPEND_ONLY_TABLES = [

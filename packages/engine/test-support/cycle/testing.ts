@@ -83,7 +83,8 @@ export class CountingScorer implements Scorer {
 /** A season with one registered agent, `alpha`, and one snapshot: the least a score step reads. */
 export async function addSeasonWithOneAgent(store: Store): Promise<void> {
   await addTestSeason(store);
-  const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW });
+  const ingest = (s: Submission) =>
+    ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity });
   const { agent } = await registerTestAgent(ingest, "alpha");
   await ingest(await sign("Snapshot", snapshot("alpha", TEST_NOW - 100), agent));
 }

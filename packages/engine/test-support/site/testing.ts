@@ -127,7 +127,7 @@ const units18 = (x: number) => (BigInt(Math.round(x * 1e6)) * 10n ** 12n).toStri
 const usdg = (x: number) => BigInt(Math.round(x * 1e6)).toString();
 
 async function seedAgent(store: Store, plan: AgentPlan, now: number): Promise<void> {
-  const ctx = { chainId: TEST_CHAIN_ID, now: () => now };
+  const ctx = { chainId: TEST_CHAIN_ID, now: () => now, recordGrace: Infinity };
   const key: Wallet = testWallet(`site agent ${plan.id}`);
   const creator = testWallet(`site creator ${plan.creator}`);
   const put = async (type: Submission["type"], message: Record<string, string | number>, cosigner?: Wallet) =>

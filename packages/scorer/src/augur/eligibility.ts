@@ -1,7 +1,10 @@
 import type { AugurFormula } from "./formula";
 
-/** Why an agent has no score this season (the site shows it in place of a number). */
-export type IneligibleReason = "too_few_snapshots" | "too_few_own_decisions";
+/**
+ * Why an agent has no score this season (the site shows it in place of a number). `invalid_input`:
+ * a record of the agent could not be scored at all; its manifest names the record's seal.
+ */
+export type IneligibleReason = "too_few_snapshots" | "too_few_own_decisions" | "invalid_input";
 
 /**
  * An agent ranks with ≥ 5 decisions by its own decider (protective exits and system holds do not

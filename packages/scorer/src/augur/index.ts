@@ -22,7 +22,13 @@ export type {
   CallInput,
   PriorScoreInput,
 } from "./types";
-export { validateSeasonInput } from "./input";
+export {
+  validateSeasonInput,
+  checkSnapshotRow,
+  checkDecisionRow,
+  checkTradeRow,
+  type AgentRule,
+} from "./input";
 export {
   scoreSeason,
   scoreSeasonJson,
@@ -39,6 +45,7 @@ export {
   type ScoreManifest,
   type ManifestSubject,
   type ManifestInputs,
+  type InvalidInputNote,
   type MeasuredValues,
   type ManifestOutputs,
   type CreatorInput,

@@ -76,6 +76,9 @@ export function decimalValue(value: unknown): number {
 function decimal(value: unknown, path: string, positive: boolean): number {
   const n = decimalValue(value);
   if (!Number.isFinite(n)) fail(path, "must be a decimal number");
+  // A JSON number is sealed as given: one a seal cannot hold exactly (I-JSON) is refused here.
+  if (typeof value === "number" && Number.isInteger(n) && !Number.isSafeInteger(n))
+    fail(path, "must be a decimal string when beyond ±(2^53 − 1) (I-JSON, RFC 7493)");
   if (positive && !(n > 0)) fail(path, "must be a positive decimal number");
   return n;
 }
@@ -88,6 +91,51 @@ function fraction(value: unknown, path: string): number {
 function oneOf<T extends string>(value: unknown, path: string, allowed: readonly T[]): T {
   if (!allowed.includes(value as T)) fail(path, `must be one of ${allowed.map((a) => `"${a}"`).join(", ")}`);
   return value as T;
+}
+
+/** Checks a row's agent field; the season check also requires it to be listed in `agents`. */
+export type AgentRule = (value: unknown, path: string) => string;
+
+// The per-record rules below are the scorer's whole judgement of one record: ingestion runs the
+// very same functions (through @augur/records), so nothing it accepts can be refused here later.
+
+/** One snapshot row (all but the duplicate-time rule, which needs the others); returns its agent and time. */
+export function checkSnapshotRow(
+  value: unknown,
+  p: string,
+  agentRule: AgentRule = text,
+): { agent: string; at: number } {
+  const row = object(value, p, ["agent", "at", "nav", "flow", "invested"], ["seal"]);
+  optionalSeal(row, p);
+  const agent = agentRule(row.agent, `${p}.agent`);
+  const at = parseTime(row.at, `${p}.at`);
+  decimal(row.nav, `${p}.nav`, true);
+  decimal(row.flow, `${p}.flow`, false);
+  fraction(row.invested, `${p}.invested`);
+  return { agent, at };
+}
+
+/** One decision row. */
+export function checkDecisionRow(value: unknown, p: string, agentRule: AgentRule = text): void {
+  const row = object(value, p, ["agent", "at", "decider", "asset", "action"], ["seal"]);
+  optionalSeal(row, p);
+  agentRule(row.agent, `${p}.agent`);
+  parseTime(row.at, `${p}.at`);
+  oneOf(row.decider, `${p}.decider`, DECIDERS);
+  text(row.asset, `${p}.asset`);
+  text(row.action, `${p}.action`);
+}
+
+/** One trade row. */
+export function checkTradeRow(value: unknown, p: string, agentRule: AgentRule = text): void {
+  const row = object(value, p, ["agent", "at", "asset", "side", "quantity", "price"], ["seal"]);
+  optionalSeal(row, p);
+  agentRule(row.agent, `${p}.agent`);
+  parseTime(row.at, `${p}.at`);
+  text(row.asset, `${p}.asset`);
+  oneOf(row.side, `${p}.side`, ["buy", "sell"] as const);
+  decimal(row.quantity, `${p}.quantity`, true);
+  decimal(row.price, `${p}.price`, true);
 }
 
 /** Checks a parsed season.json and returns it typed; throws InvalidInputError naming field and row. */
@@ -136,38 +184,13 @@ export function validateSeasonInput(raw: unknown): SeasonInput {
   });
   snapshots.forEach((value, i) => {
     const p = `snapshots[${i}]`;
-    const row = object(value, p, ["agent", "at", "nav", "flow", "invested"], ["seal"]);
-    optionalSeal(row, p);
-    const agent = knownAgent(row.agent, `${p}.agent`);
-    const at = parseTime(row.at, `${p}.at`);
-    decimal(row.nav, `${p}.nav`, true);
-    decimal(row.flow, `${p}.flow`, false);
-    fraction(row.invested, `${p}.invested`);
+    const { agent, at } = checkSnapshotRow(value, p, knownAgent);
     if (repeated.repeats(agent, at)) fail(`${p}.at`, `duplicate snapshot time for agent "${agent}"`);
   });
-
-  array(root.decisions, "decisions").forEach((value, i) => {
-    const p = `decisions[${i}]`;
-    const row = object(value, p, ["agent", "at", "decider", "asset", "action"], ["seal"]);
-    optionalSeal(row, p);
-    knownAgent(row.agent, `${p}.agent`);
-    parseTime(row.at, `${p}.at`);
-    oneOf(row.decider, `${p}.decider`, DECIDERS);
-    text(row.asset, `${p}.asset`);
-    text(row.action, `${p}.action`);
-  });
-
-  array(root.trades, "trades").forEach((value, i) => {
-    const p = `trades[${i}]`;
-    const row = object(value, p, ["agent", "at", "asset", "side", "quantity", "price"], ["seal"]);
-    optionalSeal(row, p);
-    knownAgent(row.agent, `${p}.agent`);
-    parseTime(row.at, `${p}.at`);
-    text(row.asset, `${p}.asset`);
-    oneOf(row.side, `${p}.side`, ["buy", "sell"] as const);
-    decimal(row.quantity, `${p}.quantity`, true);
-    decimal(row.price, `${p}.price`, true);
-  });
+  array(root.decisions, "decisions").forEach((value, i) =>
+    checkDecisionRow(value, `decisions[${i}]`, knownAgent),
+  );
+  array(root.trades, "trades").forEach((value, i) => checkTradeRow(value, `trades[${i}]`, knownAgent));
 
   array(root.calls, "calls").forEach((value, i) => {
     const p = `calls[${i}]`;

@@ -35,6 +35,15 @@ export interface ManifestInputs extends Partial<InputRoots> {
   /** Decisions by the agent's own decider (what eligibility counts). */
   readonly own_decision_count: number;
   readonly trade_count: number;
+  /** Only on an `invalid_input` row: the record the scorer refused (nothing else was read). */
+  readonly invalid_input?: InvalidInputNote;
+}
+
+/** The record that made an agent unscorable: its seal (null if unknown), the field and the problem. */
+export interface InvalidInputNote {
+  readonly seal: Hex32 | null;
+  readonly path: string;
+  readonly problem: string;
 }
 
 /** A sealed score row of another active agent of the same creator. */
@@ -110,7 +119,10 @@ export function deriveOutputs(
   measured: MeasuredValues | null,
   formula: AugurFormula,
 ): ManifestOutputs {
-  const reason = ineligibleReason(inputs.snapshot_count, inputs.own_decision_count, formula);
+  const reason =
+    inputs.invalid_input !== undefined
+      ? "invalid_input"
+      : ineligibleReason(inputs.snapshot_count, inputs.own_decision_count, formula);
   if (reason !== null || measured === null) {
     return {
       terms: NO_TERMS,

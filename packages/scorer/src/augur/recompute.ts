@@ -65,7 +65,9 @@ export function recomputeManifest(manifest: unknown): RecomputeResult {
     checks.push({ field, ok: same(stated, recomputed), manifest: stated, recomputed });
 
   check("formula", m.formula, formula);
-  const eligible = ineligibleReason(m.inputs.snapshot_count, m.inputs.own_decision_count, formula) === null;
+  const eligible =
+    m.inputs.invalid_input === undefined &&
+    ineligibleReason(m.inputs.snapshot_count, m.inputs.own_decision_count, formula) === null;
   check("measured (present exactly when eligible)", m.measured !== null, eligible);
   let outputs: ManifestOutputs;
   try {

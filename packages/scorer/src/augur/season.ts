@@ -9,6 +9,7 @@ import {
   type CreatorInput,
   deriveMatch,
   deriveOutputs,
+  type InvalidInputNote,
   type ManifestInputs,
   type ManifestSubject,
   type MeasuredValues,
@@ -131,6 +132,41 @@ export class SeasonScorer {
       this.clock,
       this.formula,
     );
+  }
+
+  /**
+   * The row of an agent whose records cannot be scored (isolation: the season goes on without
+   * it): a null score with reason `invalid_input`, its manifest naming the refused record and
+   * counting nothing, so a verifier recomputes the null outputs like any other.
+   */
+  refuseAgent(agentId: string, invalid: InvalidInputNote): UnrankedRow {
+    const agent = this.agents.get(agentId);
+    if (!agent) throw new InvalidInputError("agent", `unknown agent "${agentId}" (not in agents)`);
+    const empty = foldSnapshots([], this.start, this.clock);
+    const subject: ManifestSubject = {
+      agent: agent.id,
+      creator: agent.creator,
+      style: agent.style,
+      season_id: this.header.season.id,
+      as_of: this.header.as_of,
+    };
+    const inputs: ManifestInputs = {
+      snapshot_count: 0,
+      snapshot_root: empty.root,
+      first_snapshot_seal: null,
+      last_snapshot_seal: null,
+      decision_count: 0,
+      own_decision_count: 0,
+      trade_count: 0,
+      invalid_input: invalid,
+    };
+    return rowOf(agent.id, {
+      formula: this.formula,
+      subject,
+      inputs,
+      measured: null,
+      outputs: deriveOutputs(subject, inputs, null, this.formula),
+    });
   }
 
   /** The season's output: every row ranked, by rank then agent id. */
@@ -294,16 +330,13 @@ function scoreAgent(
       )
     : null;
   const outputs = deriveOutputs(subject, inputs, measured, formula);
-  const manifest: ScoreManifest = {
-    manifest_version: MANIFEST_VERSION,
-    formula,
-    subject,
-    inputs,
-    measured,
-    outputs,
-  };
+  return rowOf(agent.id, { manifest_version: MANIFEST_VERSION, formula, subject, inputs, measured, outputs });
+}
+
+function rowOf(agentId: string, manifest: ScoreManifest): UnrankedRow {
+  const { measured, outputs } = manifest;
   return {
-    agent_id: agent.id,
+    agent_id: agentId,
     score: outputs.score,
     reason: outputs.reason,
     terms: outputs.terms,

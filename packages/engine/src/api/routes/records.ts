@@ -1,4 +1,6 @@
+import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { InvalidInputError, parseIJson, UnsealableRecordError } from "@augur/scorer";
 import { ingestRecord, type Submission } from "../../records/ingest";
 import { RECORD_TYPE_NAMES } from "@augur/records";
 import type { ApiDeps } from "../deps";
@@ -25,16 +27,44 @@ const result = {
   },
 } as const;
 
+/**
+ * Reads the raw body (never more than one byte past the limit, which the parser then refuses) and
+ * refuses what JSON.parse would silently turn into something else: a repeated key or an integer
+ * beyond ±(2^53 − 1) (I-JSON, RFC 7493). Malformed JSON is left to the JSON parser's own answer.
+ */
+async function refuseNonIJson(payload: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size > RECORD_BODY_LIMIT) break;
+  }
+  const raw = Buffer.concat(chunks);
+  if (size <= RECORD_BODY_LIMIT) {
+    try {
+      parseIJson(raw.toString("utf8"));
+    } catch (error) {
+      if (error instanceof UnsealableRecordError) {
+        const path = String(error.details.path);
+        throw new InvalidInputError(path, error.shortMessage.replace(`cannot seal record: ${path} `, ""));
+      }
+    }
+  }
+  return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
+}
+
 export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteLimits): void {
   app.post(
     "/api/v1/records",
     {
       bodyLimit: RECORD_BODY_LIMIT,
       config: { cors: false, rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
+      preParsing: async (_request, _reply, payload) => refuseNonIJson(payload),
       schema: {
         summary: "Submit a signed record",
         description:
-          "An EIP-712 message of type Registration, Snapshot, Decision or Trade (see components), signed by the agent's key; a Registration is co-signed by its creator. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored; 410 WINDING_DOWN once the system winds down (nothing is stored).",
+          "An EIP-712 message of type Registration, Snapshot, Decision or Trade (see components), signed by the agent's key; a Registration is co-signed by its creator. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored; 410 WINDING_DOWN once the system winds down (nothing is stored). Refused, storing nothing: a body that is not I-JSON (a repeated key, an integer beyond ±(2^53 − 1)) and any record augur-score/v1 would refuse (400 naming the field); a record dated more than 10 minutes before its arrival (422 STALE_RECORD) or before its agent's registration (422 BEFORE_REGISTRATION); a second, different record of the agent for the same kind and moment (409 EQUIVOCATION).",
         tags: ["records"],
         body: {
           type: "object",

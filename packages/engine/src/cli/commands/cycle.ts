@@ -71,20 +71,22 @@ export async function cycleOnce(options: {
       `${report.scoreRows} score rows in ${report.scoredSeasons.length} seasons, ${report.riskRows} risk rows, ${report.closes} closes` +
       (report.settle ? `, ${report.settle.settled} calls settled, ${report.settle.expired} expired` : "") +
       (chain?.closes ? `, ${report.refereeBoards} referee boards` : "") +
-      (stewardship ? `, ${report.stewardshipDays.length} stewardship days` : ""),
+      (stewardship ? `, ${report.stewardshipDays.length} stewardship days` : "") +
+      (report.sealedAnchored ? `; anchored through ${report.sealedAnchored.treeSize}` : ""),
   );
   return report;
 }
 
 export const command: Command = {
   name: "cycle",
-  summary: "run the hourly cycle: log head → keeper anchors it → score → seal manifests",
+  summary: "run the hourly cycle: log head → keeper anchors it → score → seal manifests → anchor them",
   usage: `Usage: augur cycle [--once] [--data-dir <dir>]
 
 One cycle reads the Merkle log head, has the keeper anchor it, scores every open
-season from anchored inputs and appends the sealed score manifests to the log
-(they join the next anchor). Every step is idempotent: a rerun in the same hour
-adds no second anchor and no second score row.
+season from anchored inputs and appends the sealed score manifests to the log;
+at the end of the pass the keeper anchors the head again, so every row the cycle
+sealed is verifiable (augur verify) when it returns. Every step is idempotent: a
+rerun in the same hour adds no second anchor and no second score row.
 
 With a PriceOracle (--oracle, or the oracle of --ledger) each cycle first seals
 the hour's close of every asset the oracle prices, priceAt(asset, hour), into the

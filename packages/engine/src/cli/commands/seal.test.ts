@@ -46,6 +46,19 @@ describe("augur seal", () => {
     expect(io.err().split("\n")).to.have.length(2);
   });
 
+  for (const [label, text, problem] of [
+    ["a repeated key", '{"nav":"1","nav":"2"}', '$ repeats the key "nav"'],
+    ["an integer beyond ±(2^53 − 1)", '{"nav":9007199254740993}', "$.nav is an integer beyond"],
+  ] as const) {
+    it(`${label} is refused (I-JSON), exit 1 and one line naming it`, async () => {
+      const io = fakeIo(text);
+      expect(await main(["seal"], io)).to.equal(1);
+      expect(io.out()).to.equal("");
+      expect(io.err()).to.contain(problem);
+      expect(io.err().split("\n")).to.have.length(2);
+    });
+  }
+
   it("two files or an unknown option: usage error, exit 2", async () => {
     await expectUsage(["a.json", "b.json"], /at most one file/);
     await expectUsage(["--pretty"], /Unknown option '--pretty'/);

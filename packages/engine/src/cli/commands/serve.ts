@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { buildApp } from "../../api/app";
+import { RECORD_GRACE_SECONDS } from "../../records/ingest";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
 import {
@@ -43,6 +44,8 @@ Options:
                            AUGUR_IDLE_TIMEOUT_MS; default ${DEFAULT_SERVER_LIMITS.idleTimeoutMs})
   --max-connections <n>    open sockets beyond this are closed on arrival (env
                            AUGUR_MAX_CONNECTIONS; default ${DEFAULT_SERVER_LIMITS.maxConnections})
+  --record-grace <s>       how long before its arrival a record may be dated, seconds (env
+                           AUGUR_RECORD_GRACE; default 600); widen it only to import history
   LOG_LEVEL                pino level for the JSON logs on stderr (default info)
 
 ${STORE_HELP}
@@ -61,6 +64,7 @@ ${STORE_HELP}
           assets: { type: "string" },
           "public-origin": { type: "string" },
           ...SERVER_LIMIT_OPTIONS,
+          "record-grace": { type: "string" },
         },
       }),
     );
@@ -81,12 +85,19 @@ ${STORE_HELP}
       1,
       1_000_000,
     );
+    const recordGrace = integerOption(
+      "--record-grace",
+      values["record-grace"] ?? env.AUGUR_RECORD_GRACE,
+      RECORD_GRACE_SECONDS,
+      0,
+      2 ** 53 - 1,
+    );
     const limits = serverLimitsOption(values, env);
     const publicOrigin = publicOriginOption(values["public-origin"], env);
     const assets = assetsOption(values.assets ?? env.AUGUR_ASSETS);
     const store = await openStore(storeFrom(values, env));
     const app = await buildApp(
-      { store, chainId, now: () => Math.floor(Date.now() / 1000), assets },
+      { store, chainId, now: () => Math.floor(Date.now() / 1000), assets, recordGrace },
       {
         logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr },
         writesPerMinute,

@@ -28,7 +28,8 @@ for (const backend of testBackends()) {
   describe(`hourly cycle: sealed risk rows on ${backend.name}`, () => {
     let store: Store;
     let now = TEST_NOW;
-    const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now });
+    const ingest = (s: Submission) =>
+      ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now, recordGrace: Infinity });
     // The risk step reads anchored records only, so every cycle here has a keeper.
     let keeper: FakeKeeper;
     const cycle = (steps: CycleStep[] = [anchorStep(keeper), riskStep()]) =>

@@ -1,7 +1,7 @@
 import { appendEngineRecords } from "../../store/append";
 import { hasScoresAt, insertScores } from "../../store/queries/scores";
 import { agentInputs, loadSeasonHeader } from "../inputs";
-import type { Scorer } from "../seams";
+import type { ScoreOutcome, Scorer } from "../seams";
 import { CYCLE_SECONDS, seasonsInTurn, type CycleContext, type CycleStep } from "./step";
 
 /**
@@ -28,6 +28,25 @@ export function scoreStep(scorer: Scorer): CycleStep {
   };
 }
 
+/**
+ * Every agent's outcome of one season at the cycle's hour, from the records below `anchoredSize`
+ * (nothing stored); undefined when no registration is anchored yet.
+ */
+export async function seasonOutcomes(
+  { store, asOf, say, rows }: Pick<CycleContext, "store" | "asOf" | "say" | "rows">,
+  scorer: Scorer,
+  seasonId: string,
+  anchoredSize: number,
+): Promise<readonly ScoreOutcome[] | undefined> {
+  const header = await loadSeasonHeader(store.db, seasonId, asOf, anchoredSize);
+  if (header.agents.length === 0) return undefined;
+  const inputs = await rows.season(seasonId, anchoredSize, asOf);
+  say(`inputs of season ${seasonId}: ${inputs.read} records read, ${inputs.held} held`);
+  const scoring = scorer.openSeason(header);
+  for (const agent of agentInputs(header, inputs.rows)) scoring.scoreAgent(agent);
+  return scoring.finish();
+}
+
 /** Scores one season at the cycle's hour in one transaction; undefined if it was already scored then. */
 async function scoreSeason(
   { store, asOf, now, say, rows, anchor }: CycleContext,
@@ -36,14 +55,8 @@ async function scoreSeason(
 ): Promise<number | undefined> {
   const db = store.db;
   if (await hasScoresAt(db, seasonId, asOf)) return undefined;
-  const anchoredSize = anchor?.tree_size ?? 0;
-  const header = await loadSeasonHeader(db, seasonId, asOf, anchoredSize);
-  if (header.agents.length === 0) return undefined;
-  const inputs = await rows.season(seasonId, anchoredSize, asOf);
-  say(`inputs of season ${seasonId}: ${inputs.read} records read, ${inputs.held} held`);
-  const scoring = scorer.openSeason(header);
-  for (const agent of agentInputs(header, inputs.rows)) scoring.scoreAgent(agent);
-  const outcomes = scoring.finish();
+  const outcomes = await seasonOutcomes({ store, asOf, say, rows }, scorer, seasonId, anchor?.tree_size ?? 0);
+  if (outcomes === undefined) return undefined;
   return db.transaction().execute(async (trx) => {
     // Re-check under the writer lock: a concurrent cycle may have scored this season meanwhile.
     await store.log.lockForAppend(trx);

@@ -10,8 +10,10 @@ export const CYCLE_SECONDS = 3600;
 
 /**
  * Every step a cycle can run, in the order it runs them. Closes come first so their seals join
- * the head anchored this very cycle; everything sealed after the anchor step joins the next one;
- * the settler resolves due calls after the anchor's transaction and before scoring;
+ * the head anchored this very cycle; the settler resolves due calls after the anchor's transaction
+ * and before scoring; the steps after the anchor read only what it covers, and what they seal is
+ * anchored once more at the end of the same pass (`runCycle`), so a score is verifiable the hour
+ * it is written;
  * stewardship days come before the mode step, so a day that closed this hour can change the mode
  * this hour.
  */

@@ -10,6 +10,7 @@ import { modes } from "./007_modes";
 import { refereeBoards } from "./008_referee_boards";
 import { settler } from "./009_settler";
 import { insertGuards } from "./009_insert_guards";
+import { recordMoments } from "./009_record_moments";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -27,6 +28,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "008_referee_boards": refereeBoards(dialect),
     "009_settler": settler(),
     "009_insert_guards": insertGuards(dialect),
+    "009_record_moments": recordMoments(dialect),
   };
 }
 

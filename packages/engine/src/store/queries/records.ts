@@ -1,6 +1,6 @@
 import { preparedQuery } from "../prepared";
 import type { Kysely, Selectable } from "kysely";
-import type { Database, RecordKind, RecordsTable } from "../schema";
+import type { Database, RecordKind, RecordMomentsTable, RecordsTable } from "../schema";
 
 export type RecordRow = Selectable<RecordsTable>;
 
@@ -78,4 +78,27 @@ export function recordsByLeafPage(kinds: readonly RecordKind[], limit: number) {
         .limit(limit),
     2,
   );
+}
+
+export type RecordMomentRow = Selectable<RecordMomentsTable>;
+
+/** The seal already standing for an agent's record of `kind` at `moment`, if any. */
+export async function findRecordAtMoment(
+  db: Kysely<Database>,
+  key: Omit<RecordMomentRow, "seal">,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("record_moments")
+    .select("seal")
+    .where("season_id", "=", key.season_id)
+    .where("agent_id", "=", key.agent_id)
+    .where("kind", "=", key.kind)
+    .where("moment", "=", key.moment)
+    .executeTakeFirst();
+  return row?.seal;
+}
+
+/** Claims the moment for a record (same transaction as the record); the primary key refuses a second. */
+export async function insertRecordMoment(db: Kysely<Database>, row: RecordMomentRow): Promise<void> {
+  await db.insertInto("record_moments").values(row).execute();
 }

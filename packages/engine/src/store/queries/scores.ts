@@ -78,39 +78,92 @@ export interface ScoreAnchorColumns {
   anchored_at: number | null;
 }
 
-const latestScoreQuery = preparedQuery(
-  (db: Kysely<Database>, agentId: string, seasonId: string) =>
+/** The manifest and covering-anchor columns joined onto score rows (null anchor columns: pending). */
+const ANCHORED_COLUMNS = [
+  "records.body as manifest",
+  "records.leaf_index",
+  "anchors.anchor_index",
+  "anchors.tree_size",
+  "anchors.root",
+  "anchors.chain_id",
+  "anchors.registry",
+  "anchors.tx_hash",
+  "anchors.block_number",
+  "anchors.block_hash",
+  "anchors.anchored_at",
+] as const;
+
+/** The agent's newest score row of the season (at or before `asOf` when given), joined after the LIMIT. */
+function scoreWithAnchor(db: Kysely<Database>, agentId: string, seasonId: string, asOf?: number) {
+  return (
     db
-      // The latest row first (one index probe), then its record and anchor: joining before the
-      // LIMIT would join every hour of the season.
-      .selectFrom((eb) =>
-        eb
+      // The row first (one index probe), then its record and anchor: joining before the LIMIT
+      // would join every hour of the season.
+      .selectFrom((eb) => {
+        let row = eb
           .selectFrom("scores")
           .selectAll()
           .where("agent_id", "=", agentId)
-          .where("season_id", "=", seasonId)
-          .orderBy("as_of", "desc")
-          .limit(1)
-          .as("latest"),
-      )
+          .where("season_id", "=", seasonId);
+        if (asOf !== undefined) row = row.where("as_of", "<=", asOf);
+        return row.orderBy("as_of", "desc").limit(1).as("latest");
+      })
       .innerJoin("records", "records.seal", "latest.seal")
       .leftJoin("anchors", coveringAnchor("records"))
       .selectAll("latest")
-      .select([
-        "records.body as manifest",
-        "records.leaf_index",
-        "anchors.anchor_index",
-        "anchors.tree_size",
-        "anchors.root",
-        "anchors.chain_id",
-        "anchors.registry",
-        "anchors.tx_hash",
-        "anchors.block_number",
-        "anchors.block_hash",
-        "anchors.anchored_at",
-      ]),
+      .select(ANCHORED_COLUMNS)
+  );
+}
+
+const latestScoreQuery = preparedQuery(
+  (db: Kysely<Database>, agentId: string, seasonId: string) => scoreWithAnchor(db, agentId, seasonId),
   2,
 );
+const scoreAtQuery = preparedQuery(
+  (db: Kysely<Database>, agentId: string, seasonId: string, asOf: number) =>
+    scoreWithAnchor(db, agentId, seasonId, asOf),
+  3,
+);
+
+/** The score row in force at `asOf`: the newest the cycle wrote at or before it. */
+export async function scoreAtWithAnchor(
+  db: Kysely<Database>,
+  agentId: string,
+  seasonId: string,
+  asOf: number,
+): Promise<(ScoreWithManifest & ScoreAnchorColumns) | undefined> {
+  const [row] = await scoreAtQuery(db, agentId, seasonId, asOf);
+  return row as (ScoreWithManifest & ScoreAnchorColumns) | undefined;
+}
+
+/**
+ * One page of the agent's score rows in the season, newest first, each with its manifest and
+ * anchor columns; `before` (exclusive `as_of`) continues from the previous page.
+ */
+export async function scoreHistoryWithAnchor(
+  db: Kysely<Database>,
+  agentId: string,
+  seasonId: string,
+  page: { limit: number; before?: number },
+): Promise<Array<ScoreWithManifest & ScoreAnchorColumns>> {
+  const rows = await db
+    .selectFrom((eb) => {
+      let rows = eb
+        .selectFrom("scores")
+        .selectAll()
+        .where("agent_id", "=", agentId)
+        .where("season_id", "=", seasonId);
+      if (page.before !== undefined) rows = rows.where("as_of", "<", page.before);
+      return rows.orderBy("as_of", "desc").limit(page.limit).as("latest");
+    })
+    .innerJoin("records", "records.seal", "latest.seal")
+    .leftJoin("anchors", coveringAnchor("records"))
+    .selectAll("latest")
+    .select(ANCHORED_COLUMNS)
+    .orderBy("latest.as_of", "desc")
+    .execute();
+  return rows as Array<ScoreWithManifest & ScoreAnchorColumns>;
+}
 
 /**
  * The agent's latest score row with its manifest and the anchor its seal sits in (if any), in one
