@@ -1,3 +1,4 @@
+import type { ContractWalletCheck } from "../records/wallet";
 import type { Store } from "../store/open";
 
 /** What the routes need from the process: the store, the chain records are signed for, a clock. */
@@ -6,4 +7,6 @@ export interface ApiDeps {
   readonly chainId: number;
   /** Unix seconds. */
   readonly now: () => number;
+  /** EIP-1271 checks of contract wallets bound at registration; without it only EOAs can bind. */
+  readonly contractWallets?: ContractWalletCheck;
 }

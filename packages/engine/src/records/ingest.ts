@@ -1,6 +1,8 @@
 import {
   AgentExistsError,
   AgentKeyInUseError,
+  isRegistration,
+  MeasuredByEngineError,
   normalizeMessage,
   RECORD_TYPE_NAMES,
   RecordOutOfSeasonError,
@@ -11,15 +13,18 @@ import {
   TIME_FIELD,
   UnknownAgentError,
   UnknownSeasonError,
+  WalletInUseError,
+  WalletRequiredError,
   WrongSignerError,
   type RecordTypeName,
 } from "@augur/records";
 import { InvalidInputError, type Hex32 } from "@augur/scorer";
 import type { Store } from "../store/open";
-import { findAgent, findAgentByKey, insertAgent } from "../store/queries/agents";
+import { findAgent, findAgentByKey, findAgentByWallet, insertAgent } from "../store/queries/agents";
 import { findRecord, insertRecord } from "../store/queries/records";
 import { findSeason, seasonClosesAt } from "../store/queries/seasons";
 import type { RecordKind } from "../store/schema";
+import { proveWallet, type ContractWalletCheck } from "./wallet";
 
 /** What an agent posts: one EIP-712 message of a record type, with its signature(s). */
 export interface Submission {
@@ -28,6 +33,8 @@ export interface Submission {
   readonly signature: unknown;
   /** Registration only: the creator's signature of the same typed data. */
   readonly creatorSignature?: unknown;
+  /** RegistrationV2 only: the bound wallet's signature of the same typed data (or its EIP-1271 proof). */
+  readonly walletSignature?: unknown;
 }
 
 export interface IngestResult {
@@ -44,6 +51,8 @@ export interface IngestContext {
   readonly now: () => number;
   /** How far in the future a record's time may be, seconds (clock skew). */
   readonly maxClockSkew?: number;
+  /** Asks a contract wallet (EIP-1271); without it only EOA wallets can be bound. */
+  readonly contractWallets?: ContractWalletCheck;
 }
 
 function recordType(type: unknown): RecordTypeName {
@@ -63,15 +72,22 @@ export async function ingestRecord(
   ctx: IngestContext,
 ): Promise<IngestResult> {
   const type = recordType(submission.type);
-  const kind = type.toLowerCase() as RecordKind;
+  const registering = isRegistration(type);
+  const kind = (registering ? "registration" : type.toLowerCase()) as RecordKind;
   const message = normalizeMessage(type, submission.message);
-  if (type !== "Registration" && submission.creatorSignature !== undefined) {
+  if (!registering && submission.creatorSignature !== undefined) {
     throw new InvalidInputError("creatorSignature", "is only for a Registration");
   }
+  if (type !== "RegistrationV2" && submission.walletSignature !== undefined) {
+    throw new InvalidInputError("walletSignature", "is only for a RegistrationV2");
+  }
   const signer = recoverSigner("signature", type, ctx.chainId, message, submission.signature);
-  const cosigner =
-    type === "Registration"
-      ? recoverSigner("creatorSignature", type, ctx.chainId, message, submission.creatorSignature)
+  const cosigner = registering
+    ? recoverSigner("creatorSignature", type, ctx.chainId, message, submission.creatorSignature)
+    : undefined;
+  const walletProof =
+    type === "RegistrationV2"
+      ? await proveWallet(ctx.chainId, message, submission.walletSignature, ctx.contractWallets)
       : undefined;
   const { seal, body } = sealRecord(sealedRecord(type, ctx.chainId, message));
   const agentId = message.agentId as string;
@@ -93,12 +109,15 @@ export async function ingestRecord(
     if (!season) throw new UnknownSeasonError(seasonId);
     const closesAt = seasonClosesAt(season);
     if (now >= closesAt) throw new SeasonClosedError(seasonId, closesAt);
-    const earliest = type === "Registration" ? 0 : season.starts_at;
+    if (season.inputs === "measured" && (type === "Snapshot" || type === "Trade"))
+      throw new MeasuredByEngineError(type, seasonId);
+    if (season.inputs === "measured" && type === "Registration") throw new WalletRequiredError(seasonId);
+    const earliest = registering ? 0 : season.starts_at;
     const latest = Math.min(closesAt, now + (ctx.maxClockSkew ?? 300));
     if (time < earliest || time > latest)
       throw new RecordOutOfSeasonError(TIME_FIELD[type], time, earliest, latest);
 
-    if (type === "Registration") {
+    if (registering) {
       const agentKey = message.agentKey as string;
       const creator = message.creator as string;
       if (signer !== agentKey) throw new WrongSignerError("signature", agentKey, signer);
@@ -106,6 +125,9 @@ export async function ingestRecord(
       if (await findAgent(trx, agentId, seasonId)) throw new AgentExistsError(agentId, seasonId);
       const holder = await findAgentByKey(trx, seasonId, agentKey);
       if (holder) throw new AgentKeyInUseError(agentKey, seasonId, holder.id);
+      const wallet = message.wallet as string | undefined;
+      const owner = wallet === undefined ? undefined : await findAgentByWallet(trx, seasonId, wallet);
+      if (owner) throw new WalletInUseError(wallet!, seasonId, owner.id);
     } else {
       const agent = await findAgent(trx, agentId, seasonId);
       if (!agent) throw new UnknownAgentError(agentId, seasonId);
@@ -121,11 +143,11 @@ export async function ingestRecord(
       body,
       signer,
       signature: (submission.signature as string).toLowerCase(),
-      cosignature: type === "Registration" ? (submission.creatorSignature as string).toLowerCase() : null,
+      cosignature: registering ? (submission.creatorSignature as string).toLowerCase() : null,
       leaf_index: leafIndex,
       received_at: now,
     });
-    if (type === "Registration") {
+    if (registering) {
       await insertAgent(trx, {
         id: agentId,
         season_id: seasonId,
@@ -134,6 +156,9 @@ export async function ingestRecord(
         agent_key: message.agentKey as string,
         registration_seal: seal,
         registered_at: time,
+        wallet: (message.wallet as string | undefined) ?? null,
+        wallet_proof: walletProof ?? null,
+        wallet_signature: walletProof ? (submission.walletSignature as string).toLowerCase() : null,
       });
     }
     return { seal, leafIndex, kind, created: true };

@@ -43,7 +43,13 @@ export interface SeasonsTable {
   ends_at: number;
   closed_at: number | null;
   created_at: number;
+  /** From migration 009: who provides snapshots and trades (`declared` before it). */
+  inputs: Generated<SeasonInputs>;
 }
+
+/** `declared`: agents post signed snapshots and trades; `measured`: the engine reads them from the chain. */
+export const SEASON_INPUTS = ["declared", "measured"] as const;
+export type SeasonInputs = (typeof SEASON_INPUTS)[number];
 
 export const RECORD_KINDS = ["registration", "snapshot", "decision", "trade", "call", "score"] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
@@ -73,6 +79,10 @@ export interface AgentsTable {
   agent_key: string;
   registration_seal: string;
   registered_at: number;
+  /** From migration 009 (null for a v1 registration): the bound wallet and how it was proven. */
+  wallet: string | null;
+  wallet_proof: "eoa" | "eip1271" | null;
+  wallet_signature: string | null;
 }
 
 export interface MerkleLeavesTable {

@@ -34,7 +34,7 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
       schema: {
         summary: "Submit a signed record",
         description:
-          "An EIP-712 message of type Registration, Snapshot, Decision or Trade (see components), signed by the agent's key; a Registration is co-signed by its creator. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored; 410 WINDING_DOWN once the system winds down (nothing is stored).",
+          "An EIP-712 message of type Registration, RegistrationV2, Snapshot, Decision or Trade (see components), signed by the agent's key; a registration is co-signed by its creator, and a RegistrationV2 by its wallet (walletSignature: the wallet's own signature, or a proof its contract accepts through EIP-1271). In a season whose inputs are measured, snapshots and trades come from the chain: posting one answers 409 MEASURED_BY_ENGINE, and a registration must bind a wallet. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored; 410 WINDING_DOWN once the system winds down (nothing is stored).",
         tags: ["records"],
         body: {
           type: "object",
@@ -45,6 +45,8 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
             message: { type: "object", maxProperties: 16 },
             signature: signatureSchema,
             creatorSignature: signatureSchema,
+            // an EOA's 65 bytes, or whatever proof a contract wallet checks (EIP-1271)
+            walletSignature: { type: "string", pattern: "^0x([0-9a-fA-F]{2}){1,2048}$" },
           },
         },
         response: { 200: result, 201: result, "4xx": errorBody },

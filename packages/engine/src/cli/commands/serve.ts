@@ -2,7 +2,9 @@ import { parseArgs } from "node:util";
 import { buildApp } from "../../api/app";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
-import { integerOption, storeFrom } from "../../config/env";
+import { JsonRpcProvider } from "ethers";
+import { eip1271Check } from "../../records/wallet";
+import { integerOption, rpcOption, storeFrom } from "../../config/env";
 import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 
 export const command: Command = {
@@ -20,6 +22,8 @@ Options:
                            default 31337)
   --writes-per-minute <n>  record submissions per client IP per minute (env
                            AUGUR_WRITES_PER_MINUTE; default 600)
+  --rpc <url>              JSON-RPC of the chain (env AUGUR_RPC_URL): lets a registration
+                           bind a contract wallet (EIP-1271); without it only EOAs bind
   LOG_LEVEL                pino level for the JSON logs on stderr (default info)
 
 ${STORE_HELP}
@@ -35,6 +39,7 @@ ${STORE_HELP}
           host: { type: "string" },
           "chain-id": { type: "string" },
           "writes-per-minute": { type: "string" },
+          rpc: { type: "string" },
         },
       }),
     );
@@ -55,9 +60,13 @@ ${STORE_HELP}
       1,
       1_000_000,
     );
+    const rpc = rpcOption(values, env);
+    const contractWallets = rpc
+      ? eip1271Check(new JsonRpcProvider(rpc, chainId, { staticNetwork: true }))
+      : undefined;
     const store = await openStore(storeFrom(values, env));
     const app = await buildApp(
-      { store, chainId, now: () => Math.floor(Date.now() / 1000) },
+      { store, chainId, now: () => Math.floor(Date.now() / 1000), contractWallets },
       { logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr }, writesPerMinute },
     );
     let address: string;

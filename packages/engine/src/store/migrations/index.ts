@@ -8,6 +8,7 @@ import { hourlyCloses } from "./005_hourly_closes";
 import { stewardship } from "./006_stewardship";
 import { modes } from "./007_modes";
 import { refereeBoards } from "./008_referee_boards";
+import { measuredInputs } from "./009_measured_inputs";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -23,6 +24,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "006_stewardship": stewardship(dialect),
     "007_modes": modes(dialect),
     "008_referee_boards": refereeBoards(dialect),
+    "009_measured_inputs": measuredInputs(),
   };
 }
 
