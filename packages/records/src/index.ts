@@ -11,3 +11,4 @@ export * from "./signature";
 export * from "./errors";
 export * from "./call-terms";
 export * from "./bodies";
+export * from "./measured";

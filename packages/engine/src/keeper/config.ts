@@ -2,6 +2,8 @@ import { Contract, getAddress, JsonRpcProvider } from "ethers";
 import { CALL_LEDGER_ABI } from "../chain/abi/call-ledger";
 import type { ClosesSource } from "../closes/cache";
 import { OracleCloses } from "../closes/oracle";
+import { RpcMeasureChain, type MeasureChain } from "../measure/chain";
+import type { MeasureSource } from "../measure/hour";
 import { confirmationsOption, integerOption, rpcOption, type Env } from "../config/env";
 import type { FollowReport } from "../indexer/follow";
 import { allOf, ledgerIndexer } from "../indexer/ledger";
@@ -57,6 +59,8 @@ export interface KeeperHandle {
   readonly sender: string;
   /** The PriceOracle's hourly closes (the referee's), when an oracle or a ledger is configured. */
   readonly closes?: ClosesSource;
+  /** Measuring wallets (measured seasons' snapshots): the chain and the oracle's listing and prices. */
+  readonly measure?: { readonly chain: MeasureChain; readonly source: MeasureSource };
   close(): void;
 }
 
@@ -160,7 +164,7 @@ export async function openKeeper(
     registry,
     indexer,
     sender: signer.address,
-    ...(closes ? { closes } : {}),
+    ...(closes ? { closes, measure: { chain: new RpcMeasureChain(provider), source: closes } } : {}),
     close: () => provider.destroy(),
   };
 }

@@ -128,7 +128,9 @@ export const CANONICAL_SNAPSHOT = new RegExp(
 export function snapshotMessage(body: string): Fields {
   const m = CANONICAL_SNAPSHOT.exec(body);
   if (m === null) {
-    const { flow, investedBps, nav, takenAt } = (JSON.parse(body) as { message: Fields }).message;
+    // a signed record keeps them in `message`; a measured one (augur-snapshot/v2) at the top
+    const parsed = JSON.parse(body) as Fields & { message?: Fields };
+    const { flow, investedBps, nav, takenAt } = parsed.message ?? parsed;
     return { flow, investedBps, nav, takenAt };
   }
   return { flow: m[5], investedBps: Number(m[6]), nav: m[7], takenAt: Number(m[9]) };

@@ -6,7 +6,7 @@
  * holding and once per transfer; invested basis points round down.
  */
 
-export const MEASURED_SNAPSHOT_FORMAT = "augur-snapshot/v2";
+export const MEASURED_SNAPSHOT_FORMAT = "augur-snapshot/v2" as const;
 
 /** Prices are USDG per whole token with 18 decimals (PriceOracle); USDG has 6: 10^12 between them. */
 const PRICE_TO_USDG = 10n ** 12n;
@@ -40,7 +40,7 @@ export interface SnapshotReadings {
   readonly flows: readonly TransferReading[];
 }
 
-export interface MeasuredValues {
+export interface MeasuredSnapshot {
   /** USDG base units. */
   readonly nav: bigint;
   readonly stockValue: bigint;
@@ -68,7 +68,7 @@ export function markOf(h: HoldingReading): bigint {
  * transfer of a stock token at the same oracle price as its holding (so a stock deposit moves
  * NAV and flow alike and is no return). A token moved without a listed price is refused.
  */
-export function deriveSnapshot(readings: SnapshotReadings): MeasuredValues {
+export function deriveSnapshot(readings: SnapshotReadings): MeasuredSnapshot {
   const byToken = new Map(readings.holdings.map((h) => [h.token, h]));
   const values = readings.holdings.map(markOf);
   const stockValue = values.reduce((a, b) => a + b, 0n);

@@ -1,5 +1,6 @@
 /** The hourly cycle's steps, one file each, in the order they run (`STEP_ORDER`). */
 export { closesStep } from "./closes";
+export { measureStep } from "./measure";
 export { anchorStep } from "./anchor";
 export { scoreStep } from "./score";
 export { riskStep } from "./risk";

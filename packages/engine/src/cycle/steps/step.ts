@@ -8,12 +8,12 @@ import type { LogHead } from "../../keeper/seam";
 export const CYCLE_SECONDS = 3600;
 
 /**
- * Every step a cycle can run, in the order it runs them. Closes come first so their seals join
- * the head anchored this very cycle; everything sealed after the anchor step joins the next one;
+ * Every step a cycle can run, in the order it runs them. Closes and measured snapshots come first
+ * so their seals join the head anchored this very cycle; everything sealed after the anchor step joins the next one;
  * stewardship days come before the mode step, so a day that closed this hour can change the mode
  * this hour.
  */
-export const STEP_ORDER = ["closes", "anchor", "score", "risk", "referee", "stewardship", "modes"] as const;
+export const STEP_ORDER = ["closes", "measure", "anchor", "score", "risk", "referee", "stewardship", "modes"] as const;
 export type StepName = (typeof STEP_ORDER)[number];
 
 /** What a step reads: the store, the cycle's hour and clock, and what earlier steps found. */
@@ -36,6 +36,7 @@ export interface CycleContext {
 export interface StepReport {
   readonly head?: LogHead;
   readonly closes?: number;
+  readonly measured?: number;
   readonly scoredSeasons?: readonly string[];
   readonly scoreRows?: number;
   readonly riskRows?: number;

@@ -1,0 +1,145 @@
+import { AbiCoder, getAddress, type Block, type Filter, type Log } from "ethers";
+import { erc20, TRANSFER_TOPIC } from "../chain/abi/stewardship";
+
+/** A block a measurement is pinned to. */
+export interface PinnedBlock {
+  readonly number: number;
+  readonly hash: string;
+  readonly timestamp: number;
+}
+
+/** One ERC-20 Transfer log touching a measured wallet. */
+export interface TransferLog {
+  readonly token: string;
+  readonly from: string;
+  readonly to: string;
+  readonly amount: bigint;
+  readonly txHash: string;
+  readonly logIndex: number;
+  readonly blockNumber: number;
+}
+
+/**
+ * What measuring reads from the chain, behind one small interface: `readBalances` batches its
+ * reads (JSON-RPC batches today; Multicall3 at 0xcA11bde05977b3631167028862bE2a173976CA11 is a
+ * drop-in replacement of this one method).
+ */
+export interface MeasureChain {
+  /** The last block whose timestamp is ≤ `at` (the pinned rule). */
+  blockAt(at: number): Promise<PinnedBlock>;
+  /** `balanceOf(wallet)` of every token at `block`: result[w][t]. */
+  readBalances(block: number, wallets: readonly string[], tokens: readonly string[]): Promise<bigint[][]>;
+  /** Transfers of `tokens` into or out of `wallets` in blocks (fromBlock, toBlock]. */
+  transfers(
+    tokens: readonly string[],
+    wallets: readonly string[],
+    after: number,
+    through: number,
+  ): Promise<TransferLog[]>;
+  decimals(token: string): Promise<number>;
+}
+
+const BALANCE_OF = "0x70a08231";
+const coder = AbiCoder.defaultAbiCoder();
+const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, "0")}`;
+
+/** The slice of an ethers provider measuring uses (a JsonRpcProvider, or Hardhat's in tests). */
+export interface MeasureProvider {
+  getBlockNumber(): Promise<number>;
+  getBlock(n: number): Promise<Block | null>;
+  getLogs(filter: Filter): Promise<Log[]>;
+  send(method: string, params: unknown[]): Promise<unknown>;
+}
+
+/** The JSON-RPC implementation: ethers batches concurrent requests (`batchMaxCount` per batch). */
+export class RpcMeasureChain implements MeasureChain {
+  private readonly blocks = new Map<number, PinnedBlock>();
+  private readonly decimalsOf = new Map<string, number>();
+
+  constructor(private readonly provider: MeasureProvider) {}
+
+  private async block(n: number): Promise<PinnedBlock> {
+    const known = this.blocks.get(n);
+    if (known) return known;
+    const b = await this.provider.getBlock(n);
+    if (!b?.hash) throw new Error(`block ${n} is not available`);
+    const pinned = { number: n, hash: b.hash.toLowerCase(), timestamp: b.timestamp };
+    this.blocks.set(n, pinned);
+    return pinned;
+  }
+
+  async blockAt(at: number): Promise<PinnedBlock> {
+    let hi = await this.provider.getBlockNumber();
+    if ((await this.block(hi)).timestamp <= at) return this.block(hi);
+    let lo = 0;
+    if ((await this.block(0)).timestamp > at) throw new RangeError(`no block at or before ${at}`);
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if ((await this.block(mid)).timestamp <= at) lo = mid;
+      else hi = mid;
+    }
+    return this.block(lo);
+  }
+
+  async readBalances(
+    block: number,
+    wallets: readonly string[],
+    tokens: readonly string[],
+  ): Promise<bigint[][]> {
+    const tag = `0x${block.toString(16)}`;
+    return Promise.all(
+      wallets.map((wallet) =>
+        Promise.all(
+          tokens.map(async (token) => {
+            const data = BALANCE_OF + coder.encode(["address"], [wallet]).slice(2);
+            const answer = (await this.provider.send("eth_call", [{ to: token, data }, tag])) as string;
+            return BigInt(answer);
+          }),
+        ),
+      ),
+    );
+  }
+
+  async transfers(
+    tokens: readonly string[],
+    wallets: readonly string[],
+    after: number,
+    through: number,
+  ): Promise<TransferLog[]> {
+    if (through <= after || wallets.length === 0) return [];
+    const ws = wallets.map(topicOf);
+    const range = { address: [...tokens], fromBlock: after + 1, toBlock: through };
+    const [outgoing, incoming] = await Promise.all([
+      this.provider.getLogs({ ...range, topics: [TRANSFER_TOPIC, ws] }),
+      this.provider.getLogs({ ...range, topics: [TRANSFER_TOPIC, null, ws] }),
+    ]);
+    const seen = new Set<string>();
+    const out: TransferLog[] = [];
+    for (const log of [...outgoing, ...incoming]) {
+      const key = `${log.transactionHash}|${log.index}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const parsed = erc20.parseLog(log)!;
+      out.push({
+        token: log.address.toLowerCase(),
+        from: (parsed.args.getValue("from") as string).toLowerCase(),
+        to: (parsed.args.getValue("to") as string).toLowerCase(),
+        amount: parsed.args.getValue("value") as bigint,
+        txHash: log.transactionHash.toLowerCase(),
+        logIndex: log.index,
+        blockNumber: log.blockNumber,
+      });
+    }
+    return out.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+  }
+
+  async decimals(token: string): Promise<number> {
+    const key = getAddress(token).toLowerCase();
+    if (!this.decimalsOf.has(key)) {
+      const data = erc20.encodeFunctionData("decimals");
+      const answer = (await this.provider.send("eth_call", [{ to: key, data }, "latest"])) as string;
+      this.decimalsOf.set(key, Number(BigInt(answer)));
+    }
+    return this.decimalsOf.get(key)!;
+  }
+}

@@ -1,0 +1,107 @@
+import { expect } from "chai";
+import { ethers } from "hardhat";
+import { loadFixture, mine, time } from "@nomicfoundation/hardhat-network-helpers";
+import { measureHour, RpcMeasureChain, type MeasureSource } from "@augur/engine";
+import type { MeasuredSnapshotBody } from "@augur/records";
+import type { PriceOracle } from "../typechain-types";
+import { deployReplica } from "./shared/replica";
+
+/**
+ * Snapshots measured from the chain (issue #16) on the replica's real Uniswap v3 pools: a wallet
+ * trades, receives a deposit and is withdrawn from; every measured snapshot equals an independent
+ * computation from `balanceOf` and `priceAt` at the pinned block, and flows are no return.
+ */
+const HOUR = 3600;
+const WINDOW = 300;
+
+async function measuredReplica() {
+  const replica = await deployReplica();
+  const oracle = (await (
+    await ethers.getContractFactory("PriceOracle")
+  ).deploy(await replica.usdg.getAddress(), WINDOW, replica.deployer.address)) as unknown as PriceOracle;
+  for (const stock of replica.stocks) await oracle.setPool(stock.address, stock.poolAddress);
+  return { replica, oracle };
+}
+
+/** The pinned rule, computed the long way: walk back from the head to the last block with timestamp ≤ at. */
+async function lastBlockAtOrBefore(at: number): Promise<number> {
+  let n = await ethers.provider.getBlockNumber();
+  while ((await ethers.provider.getBlock(n))!.timestamp > at) n--;
+  return n;
+}
+
+describe("measured snapshots on the replica", () => {
+  it("trade, deposit and withdrawal: each hour equals balanceOf × priceAt at the pinned block; flows are no return", async () => {
+    const { replica, oracle } = await loadFixture(measuredReplica);
+    const signers = await ethers.getSigners();
+    const [wallet, friend, elsewhere] = [signers[7]!, signers[8]!, signers[9]!];
+    const W = wallet.address.toLowerCase();
+    const usdg = await replica.usdg.getAddress();
+    const tokens = replica.stocks.map((s) => s.address.toLowerCase());
+    const source: MeasureSource = {
+      listing: async () => ({
+        usdg: usdg.toLowerCase(),
+        stocks: replica.stocks.map((s) => ({
+          token: s.address.toLowerCase(),
+          pool: s.poolAddress.toLowerCase(),
+        })),
+      }),
+      priceAt: async (asset, at) => ({ price18: await oracle.priceAt(asset, at) }),
+    };
+    const chain = new RpcMeasureChain(ethers.provider);
+    const stock = replica.stocks[0]!;
+
+    await replica.fund(W, "USDG", 10_000n * 10n ** 6n);
+    await replica.fund(friend.address, "USDG", 1_000n * 10n ** 6n);
+    const T0 = Math.ceil(((await time.latest()) + 60) / HOUR) * HOUR;
+    await time.increaseTo(T0 + 5);
+    // hour 1: buy from the pool (a trade); hour 2: a deposit of 500 and a withdrawal of 100 (flows)
+    await replica.swap(stock, "buy", 2_000n * 10n ** 6n, { from: wallet, at: T0 + 900 });
+    await time.increaseTo(T0 + HOUR + 300);
+    await (await replica.usdg.connect(friend).transfer(W, 500n * 10n ** 6n)).wait();
+    await (await replica.usdg.connect(wallet).transfer(elsewhere.address, 100n * 10n ** 6n)).wait();
+    await time.increaseTo(T0 + 2 * HOUR + 60);
+    await mine(1);
+
+    const measured: MeasuredSnapshotBody[] = [];
+    for (const at of [T0, T0 + HOUR, T0 + 2 * HOUR]) {
+      const { records, skipped } = await measureHour(
+        chain,
+        source,
+        "s1",
+        [{ agentId: "alpha", wallet: W }],
+        at,
+      );
+      expect(skipped).to.deep.equal([]);
+      const body = records[0]!.body as MeasuredSnapshotBody;
+      measured.push(body);
+      // Independently: the block, the balances there, the oracle's price at the boundary.
+      const blockNumber = await lastBlockAtOrBefore(at);
+      expect(body.block.number).to.equal(blockNumber);
+      expect(body.block.hash).to.equal((await ethers.provider.getBlock(blockNumber))!.hash!.toLowerCase());
+      const cash = await replica.usdg.balanceOf(W, { blockTag: blockNumber });
+      let stockValue = 0n;
+      for (const s of replica.stocks) {
+        const balance = await s.token.balanceOf(W, { blockTag: blockNumber });
+        if (balance === 0n) continue;
+        const price = await oracle.priceAt(s.address, at);
+        stockValue += (balance * price) / 10n ** BigInt(s.decimals + 12);
+      }
+      expect(BigInt(body.nav), `nav at ${at}`).to.equal(cash + stockValue);
+      expect(BigInt(body.stockValue)).to.equal(stockValue);
+      expect(body.investedBps).to.equal(Number((stockValue * 10_000n) / (cash + stockValue)));
+    }
+    expect(tokens).to.include(measured[1]!.holdings[0]!.token);
+    expect(measured[1]!.flow, "a swap with a listed pool is a trade, not a flow").to.equal("0");
+    expect(measured[1]!.investedBps).to.be.greaterThan(0);
+    expect(measured[2]!.flow).to.equal(String(400n * 10n ** 6n));
+    expect(measured[2]!.transfers.map((t) => t.counterparty)).to.deep.equal([
+      friend.address.toLowerCase(),
+      elsewhere.address.toLowerCase(),
+    ]);
+    // Return of hour 2 is the stock's move alone: the deposit and the withdrawal do not count.
+    const nav = measured.map((m) => BigInt(m.nav));
+    const stockMove = BigInt(measured[2]!.stockValue) - BigInt(measured[1]!.stockValue);
+    expect(nav[2]! - BigInt(measured[2]!.flow) - nav[1]!).to.equal(stockMove);
+  });
+});
