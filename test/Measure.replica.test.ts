@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine, time } from "@nomicfoundation/hardhat-network-helpers";
 import { measureHour, RpcMeasureChain, type MeasureSource } from "@augur/engine";
-import type { MeasuredSnapshotBody } from "@augur/records";
+import type { MeasuredSnapshotBody, MeasuredTradeBody } from "@augur/records";
 import type { PriceOracle } from "../typechain-types";
 import { deployReplica } from "./shared/replica";
 
@@ -56,7 +56,7 @@ describe("measured snapshots on the replica", () => {
     const T0 = Math.ceil(((await time.latest()) + 60) / HOUR) * HOUR;
     await time.increaseTo(T0 + 5);
     // hour 1: buy from the pool (a trade); hour 2: a deposit of 500 and a withdrawal of 100 (flows)
-    await replica.swap(stock, "buy", 2_000n * 10n ** 6n, { from: wallet, at: T0 + 900 });
+    const swap = await replica.swap(stock, "buy", 2_000n * 10n ** 6n, { from: wallet, at: T0 + 900 });
     await time.increaseTo(T0 + HOUR + 300);
     await (await replica.usdg.connect(friend).transfer(W, 500n * 10n ** 6n)).wait();
     await (await replica.usdg.connect(wallet).transfer(elsewhere.address, 100n * 10n ** 6n)).wait();
@@ -64,6 +64,7 @@ describe("measured snapshots on the replica", () => {
     await mine(1);
 
     const measured: MeasuredSnapshotBody[] = [];
+    const trades: MeasuredTradeBody[] = [];
     for (const at of [T0, T0 + HOUR, T0 + 2 * HOUR]) {
       const { records, skipped } = await measureHour(
         chain,
@@ -73,7 +74,8 @@ describe("measured snapshots on the replica", () => {
         at,
       );
       expect(skipped).to.deep.equal([]);
-      const body = records[0]!.body as MeasuredSnapshotBody;
+      const body = records.find((r) => r.kind === "snapshot")!.body as MeasuredSnapshotBody;
+      trades.push(...records.filter((r) => r.kind === "trade").map((r) => r.body as MeasuredTradeBody));
       measured.push(body);
       // Independently: the block, the balances there, the oracle's price at the boundary.
       const blockNumber = await lastBlockAtOrBefore(at);
@@ -99,6 +101,19 @@ describe("measured snapshots on the replica", () => {
       friend.address.toLowerCase(),
       elsewhere.address.toLowerCase(),
     ]);
+    // The swap is the one measured trade: its legs as the pool moved them, at its block's time.
+    expect(trades).to.have.length(1);
+    expect(trades[0]).to.deep.include({
+      asset: stock.address.toLowerCase(),
+      pool: stock.poolAddress.toLowerCase(),
+      side: "buy",
+      quantity: swap.amountOut.toString(),
+      usdgAmount: swap.amountIn.toString(),
+      executedAt: T0 + 900,
+    });
+    expect(BigInt(trades[0]!.price)).to.equal(
+      (swap.amountIn * 10n ** BigInt(stock.decimals + 12)) / swap.amountOut,
+    );
     // Return of hour 2 is the stock's move alone: the deposit and the withdrawal do not count.
     const nav = measured.map((m) => BigInt(m.nav));
     const stockMove = BigInt(measured[2]!.stockValue) - BigInt(measured[1]!.stockValue);

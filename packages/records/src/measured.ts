@@ -17,6 +17,9 @@ export interface MeasuredSnapshotBody {
     readonly decimals: number;
     readonly balance: string;
     readonly price: string;
+    /** What selling the whole balance into its pool would fetch at the block (when a quoter is set). */
+    readonly sellQuote?: string;
+    /** The mark: the oracle value, never above `sellQuote`. */
     readonly value: string;
   }>;
   readonly transfers: ReadonlyArray<{
@@ -31,4 +34,27 @@ export interface MeasuredSnapshotBody {
   readonly stockValue: string;
   readonly flow: string;
   readonly investedBps: number;
+}
+
+/** The engine-authored trade (`augur-trade/v2`): one swap of the wallet with a listed pool. */
+export interface MeasuredTradeBody {
+  readonly format: "augur-trade/v2";
+  readonly agentId: string;
+  readonly seasonId: string;
+  readonly wallet: string;
+  readonly pool: string;
+  readonly asset: string;
+  readonly side: "buy" | "sell";
+  /** Stock base units. */
+  readonly quantity: string;
+  /** USDG base units paid (buy) or received (sell). */
+  readonly usdgAmount: string;
+  /** Effective price: USDG per whole token, 18 decimals, rounded down. */
+  readonly price: string;
+  readonly txHash: string;
+  /** The stock leg's Transfer log index. */
+  readonly logIndex: number;
+  readonly block: number;
+  /** The block's timestamp. */
+  readonly executedAt: number;
 }

@@ -1,4 +1,4 @@
-import { AbiCoder, getAddress, type Block, type Filter, type Log } from "ethers";
+import { AbiCoder, getAddress, Interface, type Block, type Filter, type Log } from "ethers";
 import { erc20, TRANSFER_TOPIC } from "../chain/abi/stewardship";
 
 /** A block a measurement is pinned to. */
@@ -27,6 +27,8 @@ export interface TransferLog {
 export interface MeasureChain {
   /** The last block whose timestamp is ≤ `at` (the pinned rule). */
   blockAt(at: number): Promise<PinnedBlock>;
+  /** Block `n` (a trade's time is its block's). */
+  block(n: number): Promise<PinnedBlock>;
   /** `balanceOf(wallet)` of every token at `block`: result[w][t]. */
   readBalances(block: number, wallets: readonly string[], tokens: readonly string[]): Promise<bigint[][]>;
   /** Transfers of `tokens` into or out of `wallets` in blocks (fromBlock, toBlock]. */
@@ -37,9 +39,25 @@ export interface MeasureChain {
     through: number,
   ): Promise<TransferLog[]>;
   decimals(token: string): Promise<number>;
+  /**
+   * What selling `amount` of `token` into `pool` for USDG would fetch at `block` (USDG base units),
+   * or undefined when no quoter is configured.
+   */
+  sellQuote(
+    block: number,
+    pool: string,
+    token: string,
+    usdg: string,
+    amount: bigint,
+  ): Promise<bigint | undefined>;
 }
 
 const BALANCE_OF = "0x70a08231";
+/** Uniswap v3 QuoterV2 (periphery `lens/QuoterV2.sol`), and the pool's fee tier. */
+const quoterV2 = new Interface([
+  "function quoteExactInputSingle((address tokenIn, address tokenOut, uint256 amountIn, uint24 fee, uint160 sqrtPriceLimitX96) params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)",
+]);
+const poolFee = new Interface(["function fee() view returns (uint24)"]);
 const coder = AbiCoder.defaultAbiCoder();
 const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, "0")}`;
 
@@ -55,10 +73,15 @@ export interface MeasureProvider {
 export class RpcMeasureChain implements MeasureChain {
   private readonly blocks = new Map<number, PinnedBlock>();
   private readonly decimalsOf = new Map<string, number>();
+  private readonly fees = new Map<string, number>();
 
-  constructor(private readonly provider: MeasureProvider) {}
+  /** `quoter`: a Uniswap v3 QuoterV2; without it positions are marked at the oracle price alone. */
+  constructor(
+    private readonly provider: MeasureProvider,
+    private readonly quoter?: string,
+  ) {}
 
-  private async block(n: number): Promise<PinnedBlock> {
+  async block(n: number): Promise<PinnedBlock> {
     const known = this.blocks.get(n);
     if (known) return known;
     const b = await this.provider.getBlock(n);
@@ -131,6 +154,25 @@ export class RpcMeasureChain implements MeasureChain {
       });
     }
     return out.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+  }
+
+  async sellQuote(block: number, pool: string, token: string, usdg: string, amount: bigint) {
+    if (!this.quoter || amount === 0n) return this.quoter ? 0n : undefined;
+    if (!this.fees.has(pool)) {
+      const answer = (await this.provider.send("eth_call", [
+        { to: pool, data: poolFee.encodeFunctionData("fee") },
+        "latest",
+      ])) as string;
+      this.fees.set(pool, Number(BigInt(answer)));
+    }
+    const data = quoterV2.encodeFunctionData("quoteExactInputSingle", [
+      { tokenIn: token, tokenOut: usdg, amountIn: amount, fee: this.fees.get(pool)!, sqrtPriceLimitX96: 0n },
+    ]);
+    const answer = (await this.provider.send("eth_call", [
+      { to: this.quoter, data },
+      `0x${block.toString(16)}`,
+    ])) as string;
+    return quoterV2.decodeFunctionResult("quoteExactInputSingle", answer)[0] as bigint;
   }
 
   async decimals(token: string): Promise<number> {

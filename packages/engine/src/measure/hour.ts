@@ -1,5 +1,12 @@
-import type { MeasuredSnapshotBody } from "@augur/records";
-import { deriveSnapshot, MEASURED_SNAPSHOT_FORMAT, type HoldingReading } from "@augur/scorer";
+import type { MeasuredSnapshotBody, MeasuredTradeBody } from "@augur/records";
+import {
+  deriveSnapshot,
+  MEASURED_SNAPSHOT_FORMAT,
+  MEASURED_TRADE_FORMAT,
+  pairTrades,
+  type HoldingReading,
+  type PoolTransfer,
+} from "@augur/scorer";
 import type { PriceReading } from "../closes/cache";
 import type { EngineRecord } from "../store/append";
 import type { MeasureChain, TransferLog } from "./chain";
@@ -25,6 +32,8 @@ export interface HourMeasurement {
   readonly records: EngineRecord[];
   /** Agents left unmeasured this hour, with why (a price the oracle could not give). */
   readonly skipped: ReadonlyArray<{ readonly agentId: string; readonly reason: string }>;
+  /** Transfers with a listed pool that paired into no trade (multi-hop routes, donations), per agent. */
+  readonly unpaired: ReadonlyArray<{ readonly agentId: string; readonly txHash: string }>;
 }
 
 export const HOUR = 3600;
@@ -33,7 +42,8 @@ export const HOUR = 3600;
  * Measures every wallet at hour boundary `at`: balances at the last block with timestamp ≤ `at`,
  * `priceAt(token, at)` for every token held or moved, and the hour's transfers with anything but
  * a listed pool (blocks after the previous boundary's block, through this one's). Each result is
- * an engine-authored `augur-snapshot/v2` body carrying every reading it was derived from.
+ * an engine-authored `augur-snapshot/v2` body carrying every reading it was derived from; each swap
+ * with a listed pool in the hour's blocks is an `augur-trade/v2` record.
  */
 export async function measureHour(
   chain: MeasureChain,
@@ -42,10 +52,12 @@ export async function measureHour(
   wallets: readonly MeasuredWallet[],
   at: number,
 ): Promise<HourMeasurement> {
-  if (wallets.length === 0) return { records: [], skipped: [] };
+  if (wallets.length === 0) return { records: [], skipped: [], unpaired: [] };
   const listing = await source.listing();
   const stocks = listing.stocks.map((s) => s.token);
   const pools = new Set(listing.stocks.map((s) => s.pool.toLowerCase()));
+  const stockDecimals = new Map<string, number>();
+  for (const token of stocks) stockDecimals.set(token, await chain.decimals(token));
   const tokens = [listing.usdg, ...stocks];
   const block = await chain.blockAt(at);
   // Flows since the previous boundary's block; before the chain's first block, since genesis.
@@ -63,10 +75,31 @@ export async function measureHour(
     if (!prices.has(token)) prices.set(token, await source.priceAt(token, at));
     return prices.get(token)!;
   };
-  const decimals = new Map<string, number>();
   const records: EngineRecord[] = [];
   const skipped: Array<{ agentId: string; reason: string }> = [];
+  const unpaired: Array<{ agentId: string; txHash: string }> = [];
   for (const [w, { agentId, wallet }] of wallets.entries()) {
+    const paired = pairTrades(poolTransfersOf(wallet, logs, pools), listing.usdg, stockDecimals);
+    for (const txHash of new Set(paired.unpaired.map((u) => u.txHash))) unpaired.push({ agentId, txHash });
+    for (const t of paired.trades) {
+      const body: MeasuredTradeBody = {
+        format: MEASURED_TRADE_FORMAT,
+        agentId,
+        seasonId,
+        wallet,
+        pool: t.pool,
+        asset: t.asset,
+        side: t.side,
+        quantity: t.quantity.toString(),
+        usdgAmount: t.usdgAmount.toString(),
+        price: t.price.toString(),
+        txHash: t.txHash,
+        logIndex: t.logIndex,
+        block: t.blockNumber,
+        executedAt: (await chain.block(t.blockNumber)).timestamp,
+      };
+      records.push({ kind: "trade", agentId, seasonId, body });
+    }
     const flows = flowsOf(wallet, logs, pools);
     const held = stocks.filter((t, i) => balances[w]![i + 1]! > 0n || flows.some((f) => f.token === t));
     const holdings: HoldingReading[] = [];
@@ -77,9 +110,16 @@ export async function measureHour(
         missing = `${token}: ${reading.missing}`;
         break;
       }
-      if (!decimals.has(token)) decimals.set(token, await chain.decimals(token));
       const balance = balances[w]![stocks.indexOf(token) + 1]!;
-      holdings.push({ token, decimals: decimals.get(token)!, balance, price: reading.price18 });
+      const pool = listing.stocks.find((s) => s.token === token)!.pool;
+      const sellQuote = await chain.sellQuote(block.number, pool, token, listing.usdg, balance);
+      holdings.push({
+        token,
+        decimals: stockDecimals.get(token)!,
+        balance,
+        price: reading.price18,
+        ...(sellQuote === undefined ? {} : { sellQuote }),
+      });
     }
     if (missing) {
       skipped.push({ agentId, reason: `no price for ${missing}` });
@@ -122,7 +162,25 @@ export async function measureHour(
     };
     records.push({ kind: "snapshot", agentId, seasonId, body });
   }
-  return { records, skipped };
+  return { records, skipped, unpaired };
+}
+
+/** The wallet's transfers with a listed pool (the legs of its trades), signed (+ in, − out). */
+function poolTransfersOf(
+  wallet: string,
+  logs: readonly TransferLog[],
+  pools: ReadonlySet<string>,
+): PoolTransfer[] {
+  const out: PoolTransfer[] = [];
+  for (const log of logs) {
+    const incoming = log.to === wallet;
+    if (incoming === (log.from === wallet)) continue;
+    const pool = incoming ? log.from : log.to;
+    if (!pools.has(pool)) continue;
+    const { token, txHash, logIndex, blockNumber } = log;
+    out.push({ token, pool, amount: incoming ? log.amount : -log.amount, txHash, logIndex, blockNumber });
+  }
+  return out;
 }
 
 interface Flow {

@@ -164,8 +164,8 @@ export class AgentRecords {
   }
 
   /**
-   * Adds one stored record: signed records carry their fields under `message`, call records
-   * (written by the chain indexer) at the top level.
+   * Adds one stored record: signed records carry their fields under `message`, engine-made ones
+   * (calls from the chain indexer, measured trades) at the top level.
    */
   add(kind: string, seal: Hex32, body: string): void {
     if (kind === "snapshot") {
@@ -181,7 +181,7 @@ export class AgentRecords {
       });
       return;
     }
-    const m = parsed.message as Fields;
+    const m = (parsed.message as Fields | undefined) ?? parsed;
     if (kind === "decision")
       this.decisions.push({
         decidedAt: m.decidedAt as number,

@@ -11,6 +11,8 @@ export class FakeChain implements MeasureChain, MeasureSource {
   readonly logs: TransferLog[] = [];
   readonly prices = new Map<string, bigint>();
   readonly reads: Array<{ block: number; calls: number }> = [];
+  /** Sell quotes by token: USDG base units a whole balance would fetch (none: no quoter). */
+  readonly quotes = new Map<string, (amount: bigint) => bigint>();
 
   constructor(
     readonly listed: Listing,
@@ -54,6 +56,10 @@ export class FakeChain implements MeasureChain, MeasureSource {
     return b;
   }
 
+  async block(n: number): Promise<PinnedBlock> {
+    return this.blocks[n]!;
+  }
+
   async readBalances(block: number, wallets: readonly string[], tokens: readonly string[]) {
     this.reads.push({ block, calls: wallets.length * tokens.length });
     return wallets.map((w) => tokens.map((t) => this.balanceAt(block, w, t)));
@@ -67,6 +73,10 @@ export class FakeChain implements MeasureChain, MeasureSource {
         tokens.includes(l.token) &&
         (wallets.includes(l.from) || wallets.includes(l.to)),
     );
+  }
+
+  async sellQuote(_block: number, _pool: string, token: string, _usdg: string, amount: bigint) {
+    return this.quotes.get(token)?.(amount);
   }
 
   async decimals(token: string) {

@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { snapshotPoint } from "@augur/records";
+import { snapshotPoint, tradePoint } from "@augur/records";
 import { FakeChain } from "../../../test-support/measure/fake-chain";
 import {
   addTestSeason,
@@ -103,7 +103,9 @@ for (const backend of testBackends()) {
     }
 
     it("seals each wallet's hour as augur-snapshot/v2, equal to an independent computation from balances and prices", async () => {
-      for (let h = 0; h <= 3; h++) expect((await cycleAt(S + h * H)).measured).to.equal(2);
+      const counts = [];
+      for (let h = 0; h <= 3; h++) counts.push((await cycleAt(S + h * H)).measured);
+      expect(counts).to.deep.equal([2, 3, 2, 2]); // hour 1 adds alpha's trade
       const snaps = await snapshotsOf("alpha");
       expect(snaps.map((s) => s.takenAt)).to.deep.equal([S, S + H, S + 2 * H, S + 3 * H]);
       for (const s of snaps) {
@@ -145,6 +147,36 @@ for (const backend of testBackends()) {
       expect(r(1)).to.be.closeTo(20 / 1000, 1e-12); // the TSLA it bought rose from 180 to 190
     });
 
+    it("seals alpha's swap with the pool as augur-trade/v2, read by the scorer like a signed trade", async () => {
+      for (let h = 0; h <= 1; h++) await cycleAt(S + h * H);
+      const rows = await store.db.selectFrom("records").selectAll().where("kind", "=", "trade").execute();
+      expect(rows).to.have.length(1);
+      const body = JSON.parse(rows[0]!.body);
+      expect(body).to.deep.include({
+        format: "augur-trade/v2",
+        agentId: "alpha",
+        wallet: A,
+        pool: POOL,
+        asset: TSLA,
+        side: "buy",
+        quantity: String(2n * E18),
+        usdgAmount: String(usdg(360)),
+        price: String(180n * E18),
+        block: 1,
+        logIndex: 1,
+        executedAt: S + 1000,
+      });
+      expect(rows[0]!.signer).to.equal(null);
+      expect(tradePoint(rows[0]!.body)).to.deep.equal({
+        at: S + 1000,
+        asset: TSLA,
+        side: "buy",
+        quantity: 2,
+        price: 180,
+      });
+      expect(await snapshotsOf("idle").then((s) => s.length)).to.equal(2);
+    });
+
     it("an idle wallet has a flat record", async () => {
       for (let h = 0; h <= 3; h++) await cycleAt(S + h * H);
       const snaps = await snapshotsOf("idle");
@@ -172,7 +204,7 @@ for (const backend of testBackends()) {
       expect(lines).to.include(
         `measure: s1/alpha not measured at ${S + 2 * H}: no price for ${TSLA}: PriceOracleNoSource`,
       );
-      expect(lines).to.include(`measure: 1 snapshots measured from the chain as of ${S + 2 * H}`);
+      expect(lines).to.include(`measure: 1 snapshots and trades measured from the chain as of ${S + 2 * H}`);
     });
 
     it("a declared season is not measured, even for an agent that bound a wallet", async () => {

@@ -7,7 +7,8 @@ import { seasonsInTurn, type CycleStep } from "./step";
 
 /**
  * Measure: at the cycle's hour boundary, every agent of a measured season that bound a wallet
- * (registered by then) is measured from the chain and sealed as `augur-snapshot/v2`, before the
+ * (registered by then) is measured from the chain and sealed as `augur-snapshot/v2` (its hour's
+ * swaps with listed pools as `augur-trade/v2`), before the
  * anchor step, so the snapshots join this cycle's head. Measuring is a pure function of the chain
  * at the pinned block, so a rerun seals the same records and appends nothing twice.
  */
@@ -31,7 +32,7 @@ export function measureStep(chain: MeasureChain, source: MeasureSource): CycleSt
         for (const s of hour.skipped)
           say(`measure: ${season.id}/${s.agentId} not measured at ${at}: ${s.reason}`);
       }
-      say(`measure: ${measured} snapshots measured from the chain as of ${at}`);
+      say(`measure: ${measured} snapshots and trades measured from the chain as of ${at}`);
       return { measured };
     },
   };
