@@ -1,6 +1,8 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine, time } from "@nomicfoundation/hardhat-network-helpers";
+import { ContractFactory } from "ethers";
+import QuoterV2Artifact from "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json";
 import { measureHour, RpcMeasureChain, type MeasureSource } from "@augur/engine";
 import type { MeasuredSnapshotBody, MeasuredTradeBody } from "@augur/records";
 import type { PriceOracle } from "../typechain-types";
@@ -20,7 +22,29 @@ async function measuredReplica() {
     await ethers.getContractFactory("PriceOracle")
   ).deploy(await replica.usdg.getAddress(), WINDOW, replica.deployer.address)) as unknown as PriceOracle;
   for (const stock of replica.stocks) await oracle.setPool(stock.address, stock.poolAddress);
-  return { replica, oracle };
+  // Uniswap's own QuoterV2 bytecode (WETH9 unused: ERC-20 pairs only) answers "what would selling fetch".
+  const quoter = await new ContractFactory(
+    QuoterV2Artifact.abi,
+    QuoterV2Artifact.bytecode,
+    replica.deployer,
+  ).deploy(await replica.factory.getAddress(), await replica.usdg.getAddress());
+  return { replica, oracle, quoter: await quoter.getAddress() };
+}
+
+function sourceOf(
+  replica: Awaited<ReturnType<typeof measuredReplica>>["replica"],
+  oracle: PriceOracle,
+): MeasureSource {
+  return {
+    listing: async () => ({
+      usdg: (await replica.usdg.getAddress()).toLowerCase(),
+      stocks: replica.stocks.map((s) => ({
+        token: s.address.toLowerCase(),
+        pool: s.poolAddress.toLowerCase(),
+      })),
+    }),
+    priceAt: async (asset, at) => ({ price18: await oracle.priceAt(asset, at) }),
+  };
 }
 
 /** The pinned rule, computed the long way: walk back from the head to the last block with timestamp ≤ at. */
@@ -36,18 +60,8 @@ describe("measured snapshots on the replica", () => {
     const signers = await ethers.getSigners();
     const [wallet, friend, elsewhere] = [signers[7]!, signers[8]!, signers[9]!];
     const W = wallet.address.toLowerCase();
-    const usdg = await replica.usdg.getAddress();
     const tokens = replica.stocks.map((s) => s.address.toLowerCase());
-    const source: MeasureSource = {
-      listing: async () => ({
-        usdg: usdg.toLowerCase(),
-        stocks: replica.stocks.map((s) => ({
-          token: s.address.toLowerCase(),
-          pool: s.poolAddress.toLowerCase(),
-        })),
-      }),
-      priceAt: async (asset, at) => ({ price18: await oracle.priceAt(asset, at) }),
-    };
+    const source = sourceOf(replica, oracle);
     const chain = new RpcMeasureChain(ethers.provider);
     const stock = replica.stocks[0]!;
 
@@ -118,5 +132,38 @@ describe("measured snapshots on the replica", () => {
     const nav = measured.map((m) => BigInt(m.nav));
     const stockMove = BigInt(measured[2]!.stockValue) - BigInt(measured[1]!.stockValue);
     expect(nav[2]! - BigInt(measured[2]!.flow) - nav[1]!).to.equal(stockMove);
+  });
+
+  it("a self-pumping agent gains nothing: its stock is marked no higher than selling it back would fetch", async () => {
+    const { replica, oracle, quoter } = await loadFixture(measuredReplica);
+    const pumper = (await ethers.getSigners())[10]!;
+    const P = pumper.address.toLowerCase();
+    const stock = replica.stocks[0]!;
+    const stake = 1_000_000n * 10n ** 6n;
+    await replica.fund(P, "USDG", stake);
+    const T = Math.ceil(((await time.latest()) + 60) / HOUR) * HOUR + HOUR;
+    // Pumps the pool well before the TWAP window ending at T, so the oracle's price at T is its own.
+    await replica.swap(stock, "buy", stake, { from: pumper, at: T - 3 * WINDOW });
+    await time.increaseTo(T + 30);
+    await mine(1);
+    const wallets = [{ agentId: "pumper", wallet: P }];
+    const measure = async (q?: string) => {
+      const { records } = await measureHour(
+        new RpcMeasureChain(ethers.provider, q),
+        sourceOf(replica, oracle),
+        "s1",
+        wallets,
+        T,
+      );
+      return records.find((r) => r.kind === "snapshot")!.body as MeasuredSnapshotBody;
+    };
+    const atOracle = await measure();
+    const marked = await measure(quoter);
+    // At its own TWAP the pump looks like a gain; what it could sell for is less than it paid.
+    expect(BigInt(atOracle.nav), "oracle mark rewards the pump").to.be.greaterThan(stake);
+    expect(BigInt(marked.nav), "sell-quote mark: no gain").to.be.lessThan(stake);
+    const h = marked.holdings[0]!;
+    expect(h.value).to.equal(h.sellQuote);
+    expect(BigInt(h.sellQuote!)).to.be.lessThan(BigInt(atOracle.holdings[0]!.value));
   });
 });

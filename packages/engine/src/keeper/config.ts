@@ -20,6 +20,7 @@ export const KEEPER_OPTIONS = {
   registry: { type: "string" },
   ledger: { type: "string" },
   oracle: { type: "string" },
+  quoter: { type: "string" },
   confirmations: { type: "string" },
   keystore: { type: "string" },
   "start-block": { type: "string" },
@@ -35,6 +36,10 @@ export const KEEPER_HELP = `Chain (the keeper is on when --rpc and --registry ar
                          and resolved calls of registered agents sealed as call records
   --oracle <address>     PriceOracle address (env AUGUR_ORACLE; default: the ledger's
                          oracle()): the cycle seals every priced asset's hourly close
+                         and measures the bound wallets of measured seasons
+  --quoter <address>     Uniswap v3 QuoterV2 (env AUGUR_QUOTER): measured positions are
+                         marked no higher than selling them into their pool would fetch
+                         (without it, at the oracle price alone)
   --confirmations <n>    blocks a post must be under to count as anchored, 1 = mined
                          (env AUGUR_CONFIRMATIONS; default 1)
   --start-block <n>      block the contracts were deployed at; event searches start there
@@ -84,6 +89,8 @@ export async function openKeeper(
   const ledgerAddress = ledgerText ? addressOption("--ledger", ledgerText) : undefined;
   const oracleText = (flags.oracle ?? env.AUGUR_ORACLE ?? "").trim();
   let oracleAddress = oracleText ? addressOption("--oracle", oracleText) : undefined;
+  const quoterText = (flags.quoter ?? env.AUGUR_QUOTER ?? "").trim();
+  const quoterAddress = quoterText ? addressOption("--quoter", quoterText) : undefined;
   const confirmations = confirmationsOption(flags, env);
   const startBlock = integerOption(
     "--start-block",
@@ -164,7 +171,9 @@ export async function openKeeper(
     registry,
     indexer,
     sender: signer.address,
-    ...(closes ? { closes, measure: { chain: new RpcMeasureChain(provider), source: closes } } : {}),
+    ...(closes
+      ? { closes, measure: { chain: new RpcMeasureChain(provider, quoterAddress), source: closes } }
+      : {}),
     close: () => provider.destroy(),
   };
 }

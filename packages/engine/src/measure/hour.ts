@@ -145,6 +145,7 @@ export async function measureHour(
         decimals: h.decimals,
         balance: h.balance.toString(),
         price: h.price.toString(),
+        ...(h.sellQuote === undefined ? {} : { sellQuote: h.sellQuote.toString() }),
         value: derived.values[i]!.toString(),
       })),
       transfers: flows.map((f) => ({

@@ -177,6 +177,23 @@ for (const backend of testBackends()) {
       expect(await snapshotsOf("idle").then((s) => s.length)).to.equal(2);
     });
 
+    it("with a quoter, a holding is marked no higher than selling it would fetch, and the quote is sealed", async () => {
+      chain.quotes.set(TSLA, (amount) => (amount * 150n) / 10n ** 12n); // a thin pool: 150 a share
+      await cycleAt(S + H);
+      const [snap] = await snapshotsOf("alpha");
+      expect(snap.holdings).to.deep.equal([
+        {
+          token: TSLA,
+          decimals: 18,
+          balance: String(2n * E18),
+          price: String(190n * E18),
+          sellQuote: "300000000",
+          value: "300000000",
+        },
+      ]);
+      expect(snap.nav).to.equal(String(usdg(640 + 300)));
+    });
+
     it("an idle wallet has a flat record", async () => {
       for (let h = 0; h <= 3; h++) await cycleAt(S + h * H);
       const snaps = await snapshotsOf("idle");
