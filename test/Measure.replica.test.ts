@@ -3,7 +3,7 @@ import { ethers } from "hardhat";
 import { loadFixture, mine, time } from "@nomicfoundation/hardhat-network-helpers";
 import { ContractFactory } from "ethers";
 import QuoterV2Artifact from "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json";
-import { measureHour, RpcMeasureChain, type MeasureSource } from "@augur/engine";
+import { MULTICALL3, measureHour, RpcMeasureChain, type MeasureSource } from "@augur/engine";
 import type { MeasuredSnapshotBody, MeasuredTradeBody } from "@augur/records";
 import type { PriceOracle } from "../typechain-types";
 import { deployReplica } from "./shared/replica";
@@ -165,5 +165,32 @@ describe("measured snapshots on the replica", () => {
     const h = marked.holdings[0]!;
     expect(h.value).to.equal(h.sellQuote);
     expect(BigInt(h.sellQuote!)).to.be.lessThan(BigInt(atOracle.holdings[0]!.value));
+  });
+
+  it("reads balances through Multicall3's aggregate3 exactly as one eth_call each", async () => {
+    const { replica } = await loadFixture(measuredReplica);
+    const probe = await (await ethers.getContractFactory("Aggregate3Probe")).deploy();
+    await ethers.provider.send("hardhat_setCode", [
+      MULTICALL3,
+      await ethers.provider.getCode(await probe.getAddress()),
+    ]);
+    await mine(1); // state set by hardhat_setCode shows from the next block
+    const signers = await ethers.getSigners();
+    const wallets = [
+      ...signers.slice(0, 6).map((s) => s.address),
+      ...Array.from({ length: 600 }, (_, i) => `0x${(i + 1).toString(16).padStart(40, "0")}`),
+    ];
+    const tokens = [await replica.usdg.getAddress(), ...replica.stocks.map((s) => s.address)];
+    await replica.fund(wallets[600]!, replica.stocks[1]!, 7n);
+    const block = await ethers.provider.getBlockNumber();
+    const batched = await new RpcMeasureChain(ethers.provider, undefined, MULTICALL3).readBalances(
+      block,
+      wallets,
+      tokens,
+    );
+    const single = await new RpcMeasureChain(ethers.provider).readBalances(block, wallets, tokens);
+    expect(batched).to.deep.equal(single);
+    expect(batched[600]![2]).to.equal(7n);
+    expect(batched.flat().filter((b) => b > 0n).length).to.be.greaterThan(1);
   });
 });

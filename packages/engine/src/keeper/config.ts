@@ -2,7 +2,7 @@ import { Contract, getAddress, JsonRpcProvider } from "ethers";
 import { CALL_LEDGER_ABI } from "../chain/abi/call-ledger";
 import type { ClosesSource } from "../closes/cache";
 import { OracleCloses } from "../closes/oracle";
-import { RpcMeasureChain, type MeasureChain } from "../measure/chain";
+import { MULTICALL3, RpcMeasureChain, type MeasureChain } from "../measure/chain";
 import type { MeasureSource } from "../measure/hour";
 import { confirmationsOption, integerOption, rpcOption, type Env } from "../config/env";
 import type { FollowReport } from "../indexer/follow";
@@ -166,13 +166,18 @@ export async function openKeeper(
   }
   const indexer = allOf(followers);
   const closes = oracleAddress ? new OracleCloses(provider, oracleAddress, chainId, startBlock) : undefined;
+  // Balances are read through Multicall3 where the chain has it, else JSON-RPC batches of eth_call.
+  const multicall = closes && (await provider.getCode(MULTICALL3)) !== "0x" ? MULTICALL3 : undefined;
   return {
     keeper,
     registry,
     indexer,
     sender: signer.address,
     ...(closes
-      ? { closes, measure: { chain: new RpcMeasureChain(provider, quoterAddress), source: closes } }
+      ? {
+          closes,
+          measure: { chain: new RpcMeasureChain(provider, quoterAddress, multicall), source: closes },
+        }
       : {}),
     close: () => provider.destroy(),
   };

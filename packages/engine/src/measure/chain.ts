@@ -58,6 +58,13 @@ const quoterV2 = new Interface([
   "function quoteExactInputSingle((address tokenIn, address tokenOut, uint256 amountIn, uint24 fee, uint160 sqrtPriceLimitX96) params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)",
 ]);
 const poolFee = new Interface(["function fee() view returns (uint24)"]);
+/** Multicall3, at the same address on every chain that has it. */
+export const MULTICALL3 = "0xcA11bde05977b3631167028862bE2a173976CA11";
+export const multicall3 = new Interface([
+  "function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)",
+]);
+/** balanceOf calls per aggregate3 (one eth_call each; the node's call gas cap bounds it). */
+export const CALLS_PER_AGGREGATE = 500;
 const coder = AbiCoder.defaultAbiCoder();
 const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, "0")}`;
 
@@ -75,10 +82,15 @@ export class RpcMeasureChain implements MeasureChain {
   private readonly decimalsOf = new Map<string, number>();
   private readonly fees = new Map<string, number>();
 
-  /** `quoter`: a Uniswap v3 QuoterV2; without it positions are marked at the oracle price alone. */
+  /**
+   * `quoter`: a Uniswap v3 QuoterV2 (without it, positions are marked at the oracle price alone);
+   * `multicall`: a contract answering Multicall3's `aggregate3` (without it, one eth_call per
+   * balance, JSON-RPC batched).
+   */
   constructor(
     private readonly provider: MeasureProvider,
     private readonly quoter?: string,
+    private readonly multicall?: string,
   ) {}
 
   async block(n: number): Promise<PinnedBlock> {
@@ -110,17 +122,43 @@ export class RpcMeasureChain implements MeasureChain {
     tokens: readonly string[],
   ): Promise<bigint[][]> {
     const tag = `0x${block.toString(16)}`;
+    const calls = wallets.flatMap((wallet) => {
+      const data = BALANCE_OF + coder.encode(["address"], [wallet]).slice(2);
+      return tokens.map((token) => ({ target: token, allowFailure: false, callData: data }));
+    });
+    const flat = this.multicall ? await this.aggregated(tag, calls) : await this.oneByOne(tag, calls);
+    return wallets.map((_, w) => flat.slice(w * tokens.length, (w + 1) * tokens.length));
+  }
+
+  private oneByOne(
+    tag: string,
+    calls: ReadonlyArray<{ target: string; callData: string }>,
+  ): Promise<bigint[]> {
     return Promise.all(
-      wallets.map((wallet) =>
-        Promise.all(
-          tokens.map(async (token) => {
-            const data = BALANCE_OF + coder.encode(["address"], [wallet]).slice(2);
-            const answer = (await this.provider.send("eth_call", [{ to: token, data }, tag])) as string;
-            return BigInt(answer);
-          }),
-        ),
+      calls.map(async (c) =>
+        BigInt((await this.provider.send("eth_call", [{ to: c.target, data: c.callData }, tag])) as string),
       ),
     );
+  }
+
+  private async aggregated(
+    tag: string,
+    calls: ReadonlyArray<{ target: string; allowFailure: boolean; callData: string }>,
+  ): Promise<bigint[]> {
+    const chunks = [];
+    for (let i = 0; i < calls.length; i += CALLS_PER_AGGREGATE)
+      chunks.push(calls.slice(i, i + CALLS_PER_AGGREGATE));
+    const answers = await Promise.all(
+      chunks.map(async (chunk) => {
+        const data = multicall3.encodeFunctionData("aggregate3", [chunk]);
+        const raw = (await this.provider.send("eth_call", [{ to: this.multicall, data }, tag])) as string;
+        const [results] = multicall3.decodeFunctionResult("aggregate3", raw) as unknown as [
+          Array<{ returnData: string }>,
+        ];
+        return results.map((r) => BigInt(r.returnData));
+      }),
+    );
+    return answers.flat();
   }
 
   async transfers(
