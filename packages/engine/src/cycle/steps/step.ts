@@ -13,7 +13,16 @@ export const CYCLE_SECONDS = 3600;
  * stewardship days come before the mode step, so a day that closed this hour can change the mode
  * this hour.
  */
-export const STEP_ORDER = ["closes", "measure", "anchor", "score", "risk", "referee", "stewardship", "modes"] as const;
+export const STEP_ORDER = [
+  "closes",
+  "measure",
+  "anchor",
+  "score",
+  "risk",
+  "referee",
+  "stewardship",
+  "modes",
+] as const;
 export type StepName = (typeof STEP_ORDER)[number];
 
 /** What a step reads: the store, the cycle's hour and clock, and what earlier steps found. */
