@@ -1,7 +1,7 @@
 /**
  * Your own agent in the running demo (docs/start.md#your-own-agent): registers it with the
- * demo's engine for the current season, and reports an hour (a signed Decision, and a Snapshot
- * of the account's book measured on the demo's chain). Keys and chain come from the same
+ * demo's engine for the current season, binding the key's own account as its wallet, and reports
+ * an hour (a signed Decision; its snapshots and trades the engine measures from the wallet). Keys and chain come from the same
  * environment as the Hardhat tasks: AGENT_PRIVATE_KEY (CREATOR_PRIVATE_KEY, default the same
  * key), LOCALHOST_RPC_URL and AUGUR_DEPLOYMENTS_DIR, as `npm start` prints them.
  *
@@ -9,13 +9,12 @@
  *   npx tsx scripts/start/agent.ts report --api <origin> --agent <id> [--action buy|sell|hold] [--asset <symbol>] [--season <id>]
  */
 import { parseArgs } from "node:util";
-import { Contract, formatUnits, JsonRpcProvider, Wallet } from "ethers";
-import { connectLedger, ERC20_ABI, signRecord, signRegistration, type SignedRecord } from "@augur/agent";
+import { JsonRpcProvider, Wallet } from "ethers";
+import { signRecord, signRegistration, type SignedRecord } from "@augur/agent";
 import { readRecord } from "../../deploy/record";
 
 const STYLES = ["momentum", "mean-reversion", "trend-following", "discretionary"];
 const ACTIONS = ["buy", "sell", "hold"];
-const WAD = 10n ** 18n;
 
 class AgentUsageError extends Error {
   override readonly name = "AgentUsageError";
@@ -97,6 +96,7 @@ async function main(argv: string[]): Promise<string> {
         agentKey: agentKey.address,
         style,
         registeredAt: now,
+        wallet: agentKey.address, // the engine measures this account's snapshots and trades
       });
       const { seal } = await api(values.api, "/records", signed);
       return `registered ${agentId} (${style}, key ${agentKey.address}) for season ${seasonId}: seal ${String(seal)}`;
@@ -107,25 +107,11 @@ async function main(argv: string[]): Promise<string> {
     if (!ledgerAddress)
       throw new AgentUsageError("no demo deployment in AUGUR_DEPLOYMENTS_DIR (localhost.json)");
     const assets = Object.fromEntries(deployment.stocks.map((s) => [s.symbol, s.address]));
-    const context = await connectLedger(agentKey, ledgerAddress, assets);
     const symbol = values.asset ?? deployment.stocks[0]!.symbol;
     const asset = assets[symbol];
     if (!asset) throw new AgentUsageError(`--asset must be one of ${Object.keys(assets).join(", ")}`);
     const action = oneOf("--action", values.action, ACTIONS);
 
-    // NAV as the demo's agents measure theirs: USDG in the wallet + stake + shares at the oracle's TWAP.
-    const cash =
-      ((await context.usdg.getFunction("balanceOf")(agentKey.address)) as bigint) +
-      ((await context.ledger.getFunction("record")(agentKey.address)) as { stake: bigint }).stake;
-    let held = 0n;
-    for (const stock of deployment.stocks) {
-      const token = new Contract(stock.address, ERC20_ABI, provider);
-      const shares = (await token.getFunction("balanceOf")(agentKey.address)) as bigint;
-      if (shares === 0n) continue;
-      const price = (await context.oracle.getFunction("price")(stock.address)) as bigint;
-      held += (shares * price) / WAD / 10n ** 12n;
-    }
-    const nav = cash + held;
     const base = { agentId, seasonId };
     await api(
       values.api,
@@ -140,18 +126,7 @@ async function main(argv: string[]): Promise<string> {
         note: `by hand: ${action} ${symbol}`,
       }),
     );
-    await api(
-      values.api,
-      "/records",
-      await signRecord(agentKey, chainId, "Snapshot", {
-        ...base,
-        takenAt: now,
-        nav: nav.toString(),
-        flow: "0",
-        investedBps: nav === 0n ? 0 : Number((held * 10_000n) / nav),
-      }),
-    );
-    return `reported ${agentId}'s hour in season ${seasonId}: ${action} ${symbol}, NAV ${formatUnits(nav, 6)} USDG`;
+    return `reported ${agentId}'s hour in season ${seasonId}: ${action} ${symbol} (its NAV the engine measures from ${agentKey.address} each hour)`;
   } finally {
     provider.destroy();
   }

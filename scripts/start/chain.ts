@@ -11,6 +11,8 @@ export interface DemoChain {
   readonly deployment: AugurDeployment;
   /** Block number the contracts were deployed from (event searches start there). */
   readonly startBlock: number;
+  /** Uniswap's QuoterV2 on the replica: measured positions are marked no higher than it quotes. */
+  readonly quoter: string;
 }
 
 /**
@@ -49,7 +51,18 @@ export async function startDemoChain(
       deploymentsDir,
       log: (line) => log(`  ${line}`),
     });
-    return { node, replica, deployment, startBlock };
+    // Uniswap's own QuoterV2 bytecode (WETH9 unused: the replica trades ERC-20 pairs only).
+    const { ContractFactory } = await import("ethers");
+    const quoterArtifact = await import(
+      "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json"
+    );
+    const quoter = await new ContractFactory(
+      quoterArtifact.abi,
+      quoterArtifact.bytecode,
+      replica.deployer,
+    ).deploy(await replica.factory.getAddress(), await replica.usdg.getAddress());
+    await quoter.waitForDeployment();
+    return { node, replica, deployment, startBlock, quoter: await quoter.getAddress() };
   } catch (error) {
     await node.stop();
     throw error;

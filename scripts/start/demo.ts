@@ -116,6 +116,7 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
         registry: deployment.anchorRegistry,
         ledger: deployment.callLedger,
         "start-block": String(chain.startBlock),
+        quoter: chain.quoter,
         "poll-ms": "20",
         wait: "30",
       },

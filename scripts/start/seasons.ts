@@ -58,5 +58,6 @@ function demoSeason(n: number, startsAt: number, hours: number, now: number): Se
     ends_at: startsAt + hours * HOUR,
     closed_at: null,
     created_at: now,
+    inputs: "measured", // the engine measures every agent's book from its wallet
   };
 }

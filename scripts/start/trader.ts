@@ -13,7 +13,6 @@ import {
 } from "@augur/agent";
 import { parseUnits } from "ethers";
 import { seededRandom } from "@augur/scorer/src/referee/synthetic-input";
-import { tradePrice, usdgValue } from "../replica/math";
 import type { Replica } from "../replica/types";
 import { CALL_WINDOW, callOf, decide, type DemoAgent } from "./agents";
 
@@ -92,6 +91,8 @@ export class DemoTrader {
         agentKey: agent.key.address,
         style: agent.style,
         registeredAt: engine.now(),
+        // the account it trades from: the engine measures its snapshots and trades there
+        wallet: agent.key.address,
       }),
     );
     this.registeredFor = engine.seasonId;
@@ -107,7 +108,10 @@ export class DemoTrader {
     if (agent.calls) this.lastCalledPrice = await this.oraclePrice(agent.calls);
   }
 
-  /** One simulated hour: decide, trade, snapshot; a caller also commits and reveals a call. */
+  /**
+   * One simulated hour: decide and trade; a caller also commits and reveals a call. The engine
+   * measures its snapshots and trades from its wallet: it posts neither.
+   */
   async hour(hour: number): Promise<void> {
     const { agent, engine } = this;
     // A new season opened since its last record: it registers for it first.
@@ -128,7 +132,6 @@ export class DemoTrader {
     });
     if (action !== "hold") await this.trade(action, shares, hour);
     if (agent.calls) await this.call(agent.calls, hour);
-    await this.snapshot();
   }
 
   /**
@@ -152,43 +155,9 @@ export class DemoTrader {
   private async trade(side: "buy" | "sell", shares: bigint, hour: number): Promise<void> {
     const amountIn =
       side === "buy" ? this.usdg(String(4_000 + ((hour * 2_357) % 9_000))) : (shares * 35n) / 100n;
-    const result = await this.replica.swap(this.agent.asset, side, amountIn, {
-      from: this.signer, // the agent's own node account
+    await this.replica.swap(this.agent.asset, side, amountIn, {
+      from: this.signer, // the agent's own node account, its bound wallet
     });
-    const block = await this.ledger.signer.provider.getBlock(result.blockNumber);
-    const txHash = block?.transactions[0];
-    if (!txHash) throw new Error(`swap block ${result.blockNumber} holds no transaction`);
-    const quantity = side === "buy" ? result.amountOut : result.amountIn;
-    const usdg = side === "buy" ? result.amountIn : result.amountOut;
-    await this.record("Trade", {
-      executedAt: result.timestamp,
-      asset: this.token.toLowerCase(),
-      side,
-      quantity: quantity.toString(),
-      price: tradePrice(usdg, quantity, this.replica.stock(this.agent.asset).shape).toString(),
-      txHash,
-    });
-  }
-
-  /** NAV = USDG in the wallet + stake on the ledger + shares at the PriceOracle's TWAP price. */
-  private async snapshot(): Promise<void> {
-    const address = this.agent.key.address;
-    const cash = (await this.replica.usdg.balanceOf(address)) + (await this.stake());
-    const stock = this.replica.stock(this.agent.asset);
-    const shares = (await stock.token.balanceOf(address)) as bigint;
-    const held = usdgValue(shares, await this.oraclePrice(), stock.shape);
-    const nav = cash + held;
-    await this.record("Snapshot", {
-      takenAt: this.engine.now(),
-      nav: nav.toString(),
-      flow: "0",
-      investedBps: nav === 0n ? 0 : Number((held * 10_000n) / nav),
-    });
-  }
-
-  private async stake(): Promise<bigint> {
-    return ((await this.ledger.ledger.getFunction("record")(this.agent.key.address)) as { stake: bigint })
-      .stake;
   }
 
   /** PriceOracle's price of `symbol` (its own stock by default), USDG per share, 18 decimals. */

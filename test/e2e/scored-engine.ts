@@ -123,7 +123,19 @@ export async function startScoredEngine(): Promise<ScoredEngine> {
     const seasonStart = asOf - 3 * DAY;
     engineEnv = childEnv({ AUGUR_DATA_DIR: dataDir });
     const season = await augur(
-      ["season", "add", "--id", SEASON, "--starts", `${seasonStart}`, "--ends", `${asOf + 30 * DAY}`],
+      [
+        "season",
+        "add",
+        "--id",
+        SEASON,
+        "--starts",
+        `${seasonStart}`,
+        "--ends",
+        `${asOf + 30 * DAY}`,
+        // this scenario's agents post their snapshots and trades
+        "--inputs",
+        "declared",
+      ],
       engineEnv,
     );
     expect(season.code, season.out).to.equal(0);

@@ -16,6 +16,8 @@ describe("signRecord (EIP-712 records for the engine)", () => {
     expect(encoded).to.deep.equal({
       Registration:
         "Registration(string agentId,string seasonId,address creator,address agentKey,string style,uint64 registeredAt)",
+      RegistrationV2:
+        "RegistrationV2(string agentId,string seasonId,address creator,address agentKey,string style,uint64 registeredAt,address wallet)",
       Snapshot:
         "Snapshot(string agentId,string seasonId,uint64 takenAt,uint256 nav,int256 flow,uint16 investedBps)",
       Decision:

@@ -30,6 +30,7 @@ export interface SignedRecord {
   readonly message: Record<string, unknown>;
   readonly signature: string;
   readonly creatorSignature?: string;
+  readonly walletSignature?: string;
 }
 
 /**
@@ -53,14 +54,25 @@ export async function signRecord(
   return { type, message: json, signature };
 }
 
-/** A Registration needs the creator's signature of the same typed data as well. */
+/**
+ * A registration needs the creator's signature of the same typed data as well. A message with a
+ * `wallet` is a RegistrationV2 (binds the account holding the agent's book): the wallet signs it
+ * too (`walletSigner`, by default the agent's key, for an agent trading from its own key's account).
+ * A contract wallet cannot sign: pass its EIP-1271 proof as `walletSignature` instead.
+ */
 export async function signRegistration(
   agentSigner: Signer,
   creatorSigner: Signer,
   chainId: number | bigint,
   message: Record<string, unknown>,
+  wallet: { readonly walletSigner?: Signer; readonly walletSignature?: string } = {},
 ): Promise<SignedRecord> {
-  const signed = await signRecord(agentSigner, chainId, "Registration", message);
-  const byCreator = await signRecord(creatorSigner, chainId, "Registration", message);
-  return { ...signed, creatorSignature: byCreator.signature };
+  const type: RecordType = message.wallet === undefined ? "Registration" : "RegistrationV2";
+  const signed = await signRecord(agentSigner, chainId, type, message);
+  const byCreator = await signRecord(creatorSigner, chainId, type, message);
+  if (type === "Registration") return { ...signed, creatorSignature: byCreator.signature };
+  const walletSignature =
+    wallet.walletSignature ??
+    (await signRecord(wallet.walletSigner ?? agentSigner, chainId, type, message)).signature;
+  return { ...signed, creatorSignature: byCreator.signature, walletSignature };
 }

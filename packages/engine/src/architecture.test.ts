@@ -17,7 +17,7 @@ const SRC = join(ROOT, "packages/engine/src");
 const LAYERS: readonly (readonly string[])[] = [
   ["store"],
   ["config", "chain"],
-  ["records", "indexer", "closes", "keeper", "settler", "modes", "referee", "risk", "stewardship", "verify"],
+  ["records", "indexer", "closes", "measure", "keeper", "settler", "modes", "referee", "risk", "stewardship", "verify"],
   ["cycle"],
   ["api", "site"],
   ["cli"],

@@ -23,6 +23,14 @@ export { addDays, checkedDay } from "./modes/days";
 export { assertMaySpend } from "./modes/guard";
 export { readReceipt } from "./modes/receipt/chain";
 export { currentMode, modeHistory } from "./modes/state";
+export {
+  MULTICALL3,
+  RpcMeasureChain,
+  type MeasureChain,
+  type MeasureProvider,
+  type PinnedBlock,
+} from "./measure/chain";
+export { measureHour, type Listing, type MeasureSource } from "./measure/hour";
 export type { StewardshipSettings } from "./stewardship/config";
 export { openStewardshipMonitor } from "./stewardship/monitor";
 

@@ -128,3 +128,56 @@ export class EquivocationError extends RecordRefusedError {
     );
   }
 }
+
+export class WalletInUseError extends RecordRefusedError {
+  override readonly name = "WalletInUseError";
+  constructor(wallet: string, seasonId: string, agentId: string) {
+    super(
+      409,
+      "WALLET_IN_USE",
+      `wallet ${wallet} already holds the book of agent ${agentId} in season ${seasonId}`,
+      {
+        wallet,
+        seasonId,
+        agentId,
+      },
+    );
+  }
+}
+
+export class WalletNotProvenError extends RecordRefusedError {
+  override readonly name = "WalletNotProvenError";
+  constructor(wallet: string, recovered: string) {
+    super(
+      403,
+      "WALLET_NOT_PROVEN",
+      `walletSignature was made by ${recovered}, and wallet ${wallet} did not accept it through EIP-1271`,
+      { wallet, recovered },
+    );
+  }
+}
+
+export class WalletRequiredError extends RecordRefusedError {
+  override readonly name = "WalletRequiredError";
+  constructor(seasonId: string) {
+    super(
+      422,
+      "WALLET_REQUIRED",
+      `season ${seasonId} measures portfolios from the chain: register with a RegistrationV2 that binds your wallet`,
+      { seasonId },
+    );
+  }
+}
+
+/** Snapshots and trades of a measured season come from the chain, never from the agent. */
+export class MeasuredByEngineError extends RecordRefusedError {
+  override readonly name = "MeasuredByEngineError";
+  constructor(type: string, seasonId: string) {
+    super(
+      409,
+      "MEASURED_BY_ENGINE",
+      `${type} records are now measured by the engine from the agent's wallet in season ${seasonId}; agents no longer post them`,
+      { type, seasonId },
+    );
+  }
+}

@@ -1,8 +1,10 @@
 import { STYLES } from "@augur/scorer";
 
 /**
- * The four signed record types, field by field. One table drives the EIP-712 types, the HTTP
- * JSON schema and the validator, so the three can never disagree.
+ * The signed record types, field by field. One table drives the EIP-712 types, the HTTP
+ * JSON schema and the validator, so the three can never disagree. `RegistrationV2` is the
+ * registration that binds the agent's wallet (the account holding its book); `Registration`
+ * (v1, no wallet) stays readable and is accepted only in seasons whose inputs are declared.
  */
 export type FieldType = "string" | "address" | "uint16" | "uint64" | "uint256" | "int256" | "bytes32";
 
@@ -18,7 +20,7 @@ export interface FieldSpec {
   readonly description: string;
 }
 
-export const RECORD_TYPE_NAMES = ["Registration", "Snapshot", "Decision", "Trade"] as const;
+export const RECORD_TYPE_NAMES = ["Registration", "RegistrationV2", "Snapshot", "Decision", "Trade"] as const;
 export type RecordTypeName = (typeof RECORD_TYPE_NAMES)[number];
 
 /** Agent and season ids: lowercase slugs, 1–64 characters. */
@@ -53,14 +55,25 @@ const time = (name: string, description: string): FieldSpec => ({
   description: `${description}, unix seconds`,
 });
 
+const registrationV1: readonly FieldSpec[] = [
+  agentId,
+  seasonId,
+  { name: "creator", type: "address", description: "the creator's address (co-signs the registration)" },
+  { name: "agentKey", type: "address", description: "the key that signs every record of this agent" },
+  { name: "style", type: "string", enum: STYLES, description: "the declared strategy style" },
+  time("registeredAt", "when the registration was signed"),
+];
+
 export const RECORD_FIELDS: Readonly<Record<RecordTypeName, readonly FieldSpec[]>> = {
-  Registration: [
-    agentId,
-    seasonId,
-    { name: "creator", type: "address", description: "the creator's address (co-signs the registration)" },
-    { name: "agentKey", type: "address", description: "the key that signs every record of this agent" },
-    { name: "style", type: "string", enum: STYLES, description: "the declared strategy style" },
-    time("registeredAt", "when the registration was signed"),
+  Registration: registrationV1,
+  RegistrationV2: [
+    ...registrationV1,
+    {
+      name: "wallet",
+      type: "address",
+      description:
+        "the account holding the agent's book (an EOA signs the registration too; a contract wallet answers EIP-1271)",
+    },
   ],
   Snapshot: [
     agentId,
@@ -114,7 +127,13 @@ export const RECORD_FIELDS: Readonly<Record<RecordTypeName, readonly FieldSpec[]
 /** The field holding each record's time. */
 export const TIME_FIELD: Readonly<Record<RecordTypeName, string>> = {
   Registration: "registeredAt",
+  RegistrationV2: "registeredAt",
   Snapshot: "takenAt",
   Decision: "decidedAt",
   Trade: "executedAt",
 };
+
+/** Both registration versions. */
+export function isRegistration(type: RecordTypeName): type is "Registration" | "RegistrationV2" {
+  return type === "Registration" || type === "RegistrationV2";
+}

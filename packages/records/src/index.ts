@@ -12,3 +12,4 @@ export * from "./errors";
 export * from "./call-terms";
 export * from "./bodies";
 export * from "./scorer-rules";
+export * from "./measured";

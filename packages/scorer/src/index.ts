@@ -8,3 +8,4 @@ export * from "./risk";
 export * from "./referee";
 export * from "./stewardship";
 export * from "./augur";
+export * from "./measure";

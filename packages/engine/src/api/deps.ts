@@ -1,3 +1,4 @@
+import type { ContractWalletCheck } from "../records/wallet";
 import type { Store } from "../store/open";
 
 /** What the routes need from the process: the store, the chain records are signed for, a clock. */
@@ -10,4 +11,6 @@ export interface ApiDeps {
   readonly assets?: Readonly<Record<string, string>>;
   /** Seconds a record's time may lie before its arrival (default: ingestion's 10 minutes). */
   readonly recordGrace?: number;
+  /** EIP-1271 checks of contract wallets bound at registration; without it only EOAs can bind. */
+  readonly contractWallets?: ContractWalletCheck;
 }

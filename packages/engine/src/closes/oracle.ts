@@ -1,6 +1,7 @@
 import { Contract, getAddress, isCallException, type JsonRpcProvider, ZeroAddress } from "ethers";
 import { PRICE_ORACLE_ABI, priceOracle } from "../chain/abi/price-oracle";
 import type { ClosesSource, PriceReading } from "./cache";
+import type { Listing, MeasureSource } from "../measure/hour";
 
 /**
  * The reverts that mean "no price for that hour", not "the node or the call is broken"; true
@@ -24,13 +25,14 @@ const CONFIG_TOPICS = ["PoolSet", "UpdaterSet"].map((n) => priceOracle.getEvent(
  * configuration event can at worst add an asset the oracle then refuses (`PriceOracleNoSource`),
  * which is recorded as a missed hour, never as a close.
  */
-export class OracleCloses implements ClosesSource {
+export class OracleCloses implements ClosesSource, MeasureSource {
   readonly oracle: string;
   private readonly contract: Contract;
   private scannedThrough: number;
   private readonly pools = new Map<string, string>();
   private readonly updaters = new Map<string, string>();
   private window: number | undefined;
+  private usdg: string | undefined;
 
   constructor(
     private readonly provider: JsonRpcProvider,
@@ -71,6 +73,14 @@ export class OracleCloses implements ClosesSource {
     const priced = new Set(this.pools.keys());
     for (const [asset, updater] of this.updaters) if (updater !== ZeroAddress) priced.add(asset);
     return [...priced].sort();
+  }
+
+  /** USDG and every stock with a pool (what measuring values, and whose pools make trades not flows). */
+  async listing(): Promise<Listing> {
+    this.usdg ??= ((await this.contract.getFunction("usdg").staticCall()) as string).toLowerCase();
+    await this.pairs();
+    const stocks = [...this.pools].map(([token, pool]) => ({ token, pool: pool.toLowerCase() }));
+    return { usdg: this.usdg, stocks: stocks.sort((a, b) => (a.token < b.token ? -1 : 1)) };
   }
 
   async priceAt(asset: string, at: number): Promise<PriceReading> {

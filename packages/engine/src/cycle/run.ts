@@ -46,6 +46,8 @@ export interface CycleReport {
   readonly closes: number;
   /** What the settler did (absent when the cycle runs no settler). */
   readonly settle?: SettleReport;
+  /** Snapshots measured from the chain now (absent when the cycle does not measure). */
+  readonly measured?: number;
   /** Referee boards sealed now; a season with a board at `asOf`, or an unchanged input, adds none. */
   readonly refereeBoards: number;
   /** Stewardship days (YYYY-MM-DD) sealed now; empty when none closed or no monitor. */
@@ -107,6 +109,7 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     scoreRows: report.scoreRows ?? 0,
     riskRows: report.riskRows ?? 0,
     closes: report.closes ?? 0,
+    ...(report.measured !== undefined ? { measured: report.measured } : {}),
     refereeBoards: report.refereeBoards ?? 0,
     stewardshipDays: report.stewardshipDays ?? [],
     ...(report.settle ? { settle: report.settle } : {}),

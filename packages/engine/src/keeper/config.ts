@@ -2,6 +2,8 @@ import { Contract, getAddress, JsonRpcProvider } from "ethers";
 import { CALL_LEDGER_ABI } from "../chain/abi/call-ledger";
 import type { ClosesSource } from "../closes/cache";
 import { OracleCloses } from "../closes/oracle";
+import { MULTICALL3, RpcMeasureChain, type MeasureChain } from "../measure/chain";
+import type { MeasureSource } from "../measure/hour";
 import { confirmationsOption, integerOption, rpcOption, type Env } from "../config/env";
 import type { FollowReport } from "../indexer/follow";
 import { allOf, ledgerIndexer } from "../indexer/ledger";
@@ -20,6 +22,7 @@ export const KEEPER_OPTIONS = {
   registry: { type: "string" },
   ledger: { type: "string" },
   oracle: { type: "string" },
+  quoter: { type: "string" },
   confirmations: { type: "string" },
   keystore: { type: "string" },
   "start-block": { type: "string" },
@@ -36,6 +39,10 @@ export const KEEPER_HELP = `Chain (the keeper is on when --rpc and --registry ar
                          (augur cycle, augur settle) due calls settled or expired
   --oracle <address>     PriceOracle address (env AUGUR_ORACLE; default: the ledger's
                          oracle()): the cycle seals every priced asset's hourly close
+                         and measures the bound wallets of measured seasons
+  --quoter <address>     Uniswap v3 QuoterV2 (env AUGUR_QUOTER): measured positions are
+                         marked no higher than selling them into their pool would fetch
+                         (without it, at the oracle price alone)
   --confirmations <n>    blocks a post must be under to count as anchored, 1 = mined
                          (env AUGUR_CONFIRMATIONS; default 1)
   --start-block <n>      block the contracts were deployed at; event searches start there
@@ -62,6 +69,8 @@ export interface KeeperHandle {
   readonly closes?: ClosesSource;
   /** Resolves the ledger's due calls from the keeper's account, when a ledger is configured. */
   readonly settler?: Settler;
+  /** Measuring wallets (measured seasons' snapshots): the chain and the oracle's listing and prices. */
+  readonly measure?: { readonly chain: MeasureChain; readonly source: MeasureSource };
   close(): void;
 }
 
@@ -85,6 +94,8 @@ export async function openKeeper(
   const ledgerAddress = ledgerText ? addressOption("--ledger", ledgerText) : undefined;
   const oracleText = (flags.oracle ?? env.AUGUR_ORACLE ?? "").trim();
   let oracleAddress = oracleText ? addressOption("--oracle", oracleText) : undefined;
+  const quoterText = (flags.quoter ?? env.AUGUR_QUOTER ?? "").trim();
+  const quoterAddress = quoterText ? addressOption("--quoter", quoterText) : undefined;
   const confirmations = confirmationsOption(flags, env);
   const startBlock = integerOption(
     "--start-block",
@@ -165,12 +176,19 @@ export async function openKeeper(
   }
   const indexer = allOf(followers);
   const closes = oracleAddress ? new OracleCloses(provider, oracleAddress, chainId, startBlock) : undefined;
+  // Balances are read through Multicall3 where the chain has it, else JSON-RPC batches of eth_call.
+  const multicall = closes && (await provider.getCode(MULTICALL3)) !== "0x" ? MULTICALL3 : undefined;
   return {
     keeper,
     registry,
     indexer,
     sender: signer.address,
-    ...(closes ? { closes } : {}),
+    ...(closes
+      ? {
+          closes,
+          measure: { chain: new RpcMeasureChain(provider, quoterAddress, multicall), source: closes },
+        }
+      : {}),
     ...(settler ? { settler } : {}),
     close: () => provider.destroy(),
   };

@@ -4,6 +4,8 @@ import {
   BeforeRegistrationError,
   checkScorable,
   EquivocationError,
+  isRegistration,
+  MeasuredByEngineError,
   normalizeMessage,
   RECORD_TYPE_NAMES,
   type NormalizedMessage,
@@ -16,15 +18,18 @@ import {
   TIME_FIELD,
   UnknownAgentError,
   UnknownSeasonError,
+  WalletInUseError,
+  WalletRequiredError,
   WrongSignerError,
   type RecordTypeName,
 } from "@augur/records";
 import { InvalidInputError, type Hex32 } from "@augur/scorer";
 import type { Store } from "../store/open";
-import { findAgent, findAgentByKey, insertAgent } from "../store/queries/agents";
+import { findAgent, findAgentByKey, findAgentByWallet, insertAgent } from "../store/queries/agents";
 import { findRecord, findRecordAtMoment, insertRecord, insertRecordMoment } from "../store/queries/records";
 import { findSeason, seasonClosesAt } from "../store/queries/seasons";
 import type { RecordKind } from "../store/schema";
+import { proveWallet, type ContractWalletCheck, type WalletProof } from "./wallet";
 
 /** What an agent posts: one EIP-712 message of a record type, with its signature(s). */
 export interface Submission {
@@ -33,6 +38,8 @@ export interface Submission {
   readonly signature: unknown;
   /** Registration only: the creator's signature of the same typed data. */
   readonly creatorSignature?: unknown;
+  /** RegistrationV2 only: the bound wallet's signature of the same typed data (or its EIP-1271 proof). */
+  readonly walletSignature?: unknown;
 }
 
 export interface IngestResult {
@@ -51,6 +58,8 @@ export interface IngestContext {
   readonly maxClockSkew?: number;
   /** How far before its arrival a record's time may be, seconds (default `RECORD_GRACE_SECONDS`). */
   readonly recordGrace?: number;
+  /** Asks a contract wallet (EIP-1271); without it only EOA wallets can be bound. */
+  readonly contractWallets?: ContractWalletCheck;
 }
 
 /** A signed record dated more than this before it arrives is refused (docs/engine.md). */
@@ -76,6 +85,9 @@ export interface RecordSigners {
   readonly cosigner?: string;
   readonly signature: string;
   readonly cosignature?: string;
+  /** RegistrationV2: how the wallet proved it agreed, and its signature as stored. */
+  readonly walletProof?: WalletProof;
+  readonly walletSignature?: string;
 }
 
 /**
@@ -86,7 +98,8 @@ export function checkRecord(type: unknown, message: unknown): CheckedRecord {
   const name = recordType(type);
   const normal = normalizeMessage(name, message);
   checkScorable(name, normal);
-  return { type: name, kind: name.toLowerCase() as RecordKind, message: normal };
+  const kind = (isRegistration(name) ? "registration" : name.toLowerCase()) as RecordKind;
+  return { type: name, kind, message: normal };
 }
 
 /**
@@ -100,15 +113,25 @@ export async function ingestRecord(
 ): Promise<IngestResult> {
   const checked = checkRecord(submission.type, submission.message);
   const { type, message } = checked;
-  if (type !== "Registration" && submission.creatorSignature !== undefined) {
+  const registering = isRegistration(type);
+  if (!registering && submission.creatorSignature !== undefined) {
     throw new InvalidInputError("creatorSignature", "is only for a Registration");
   }
+  if (type !== "RegistrationV2" && submission.walletSignature !== undefined) {
+    throw new InvalidInputError("walletSignature", "is only for a RegistrationV2");
+  }
   const signer = recoverSigner("signature", type, ctx.chainId, message, submission.signature);
-  const registration = type === "Registration";
+  const walletProof =
+    type === "RegistrationV2"
+      ? await proveWallet(ctx.chainId, message, submission.walletSignature, ctx.contractWallets)
+      : undefined;
   return storeRecord(store, checked, ctx, {
     signer,
     signature: (submission.signature as string).toLowerCase(),
-    ...(registration
+    ...(walletProof
+      ? { walletProof, walletSignature: (submission.walletSignature as string).toLowerCase() }
+      : {}),
+    ...(registering
       ? {
           cosigner: recoverSigner(
             "creatorSignature",
@@ -132,13 +155,14 @@ export async function storeRecord(
   store: Store,
   { type, kind, message }: CheckedRecord,
   ctx: IngestContext,
-  { signer, cosigner, signature, cosignature }: RecordSigners,
+  { signer, cosigner, signature, cosignature, walletProof, walletSignature }: RecordSigners,
 ): Promise<IngestResult> {
   const { seal, body } = sealRecord(sealedRecord(type, ctx.chainId, message));
   const agentId = message.agentId as string;
   const seasonId = message.seasonId as string;
   const time = message[TIME_FIELD[type]] as number;
   const now = ctx.now();
+  const registering = isRegistration(type);
 
   return store.db.transaction().execute(async (trx) => {
     await store.log.lockForAppend(trx);
@@ -154,14 +178,17 @@ export async function storeRecord(
     if (!season) throw new UnknownSeasonError(seasonId);
     const closesAt = seasonClosesAt(season);
     if (now >= closesAt) throw new SeasonClosedError(seasonId, closesAt);
-    const earliest = type === "Registration" ? 0 : season.starts_at;
+    if (season.inputs === "measured" && (type === "Snapshot" || type === "Trade"))
+      throw new MeasuredByEngineError(type, seasonId);
+    if (season.inputs === "measured" && type === "Registration") throw new WalletRequiredError(seasonId);
+    const earliest = registering ? 0 : season.starts_at;
     const latest = Math.min(closesAt, now + (ctx.maxClockSkew ?? 300));
     if (time < earliest || time > latest)
       throw new RecordOutOfSeasonError(TIME_FIELD[type], time, earliest, latest);
     const grace = ctx.recordGrace ?? RECORD_GRACE_SECONDS;
     if (time < now - grace) throw new StaleRecordError(TIME_FIELD[type], time, now, grace);
 
-    if (type === "Registration") {
+    if (registering) {
       const agentKey = message.agentKey as string;
       const creator = message.creator as string;
       if (signer !== agentKey) throw new WrongSignerError("signature", agentKey, signer);
@@ -169,6 +196,9 @@ export async function storeRecord(
       if (await findAgent(trx, agentId, seasonId)) throw new AgentExistsError(agentId, seasonId);
       const holder = await findAgentByKey(trx, seasonId, agentKey);
       if (holder) throw new AgentKeyInUseError(agentKey, seasonId, holder.id);
+      const wallet = message.wallet as string | undefined;
+      const owner = wallet === undefined ? undefined : await findAgentByWallet(trx, seasonId, wallet);
+      if (owner) throw new WalletInUseError(wallet!, seasonId, owner.id);
     } else {
       const agent = await findAgent(trx, agentId, seasonId);
       if (!agent) throw new UnknownAgentError(agentId, seasonId);
@@ -193,9 +223,9 @@ export async function storeRecord(
       leaf_index: leafIndex,
       received_at: now,
     });
-    if (type !== "Registration")
+    if (!registering)
       await insertRecordMoment(trx, { season_id: seasonId, agent_id: agentId, kind, moment: time, seal });
-    if (type === "Registration") {
+    if (registering) {
       await insertAgent(trx, {
         id: agentId,
         season_id: seasonId,
@@ -204,6 +234,9 @@ export async function storeRecord(
         agent_key: message.agentKey as string,
         registration_seal: seal,
         registered_at: time,
+        wallet: (message.wallet as string | undefined) ?? null,
+        wallet_proof: walletProof ?? null,
+        wallet_signature: walletSignature ?? null,
       });
     }
     return { seal, leafIndex, kind, created: true };

@@ -146,7 +146,9 @@ export const CANONICAL_SNAPSHOT = new RegExp(
 export function snapshotMessage(body: string): Fields {
   const m = CANONICAL_SNAPSHOT.exec(body);
   if (m === null) {
-    const { flow, investedBps, nav, takenAt } = (JSON.parse(body) as { message: Fields }).message;
+    // a signed record keeps them in `message`; a measured one (augur-snapshot/v2) at the top
+    const parsed = JSON.parse(body) as Fields & { message?: Fields };
+    const { flow, investedBps, nav, takenAt } = parsed.message ?? parsed;
     return { flow, investedBps, nav, takenAt };
   }
   return { flow: m[5], investedBps: Number(m[6]), nav: m[7], takenAt: Number(m[9]) };
@@ -195,8 +197,8 @@ export class AgentRecords {
   }
 
   /**
-   * Adds one stored record: signed records carry their fields under `message`, call records
-   * (written by the chain indexer) at the top level.
+   * Adds one stored record: signed records carry their fields under `message`, engine-made ones
+   * (calls from the chain indexer, measured trades) at the top level.
    */
   add(kind: string, seal: Hex32, body: string): void {
     if (kind === "snapshot") {
@@ -218,7 +220,7 @@ export class AgentRecords {
       });
       return;
     }
-    const m = parsed.message as Fields;
+    const m = (parsed.message as Fields | undefined) ?? parsed;
     if (kind === "decision") {
       this.decisionSeals.push(seal);
       this.decisions.push({

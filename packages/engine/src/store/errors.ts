@@ -35,7 +35,7 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY")
     return true;
-  // SQLite's insert guards (migration 009) refuse an existing key before the index does.
+  // SQLite's insert guards (migration 012) refuse an existing key before the index does.
   const message = (error as { message?: unknown } | null)?.message;
   return (
     code === "SQLITE_CONSTRAINT_TRIGGER" && typeof message === "string" && message.includes("existing key")

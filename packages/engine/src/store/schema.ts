@@ -44,7 +44,13 @@ export interface SeasonsTable {
   ends_at: number;
   closed_at: number | null;
   created_at: number;
+  /** From migration 011: who provides snapshots and trades (`declared` before it). */
+  inputs: Generated<SeasonInputs>;
 }
+
+/** `declared`: agents post signed snapshots and trades; `measured`: the engine reads them from the chain. */
+export const SEASON_INPUTS = ["declared", "measured"] as const;
+export type SeasonInputs = (typeof SEASON_INPUTS)[number];
 
 export const RECORD_KINDS = ["registration", "snapshot", "decision", "trade", "call", "score"] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
@@ -74,6 +80,10 @@ export interface AgentsTable {
   agent_key: string;
   registration_seal: string;
   registered_at: number;
+  /** From migration 011 (null for a v1 registration): the bound wallet and how it was proven. */
+  wallet: string | null;
+  wallet_proof: "eoa" | "eip1271" | null;
+  wallet_signature: string | null;
 }
 
 export interface MerkleLeavesTable {
@@ -377,7 +387,7 @@ export const APPEND_ONLY_TABLES = [
 
 /**
  * Every table of sealed rows: the append-only triggers of their migrations refuse UPDATE and
- * DELETE, and migration 009's guards refuse an INSERT over an existing key (REPLACE).
+ * DELETE, and migration 012's guards refuse an INSERT over an existing key (REPLACE).
  */
 export const SEALED_TABLES = [
   ...APPEND_ONLY_TABLES,
@@ -386,4 +396,5 @@ export const SEALED_TABLES = [
   STEWARDSHIP_DAYS_TABLE,
   MODE_RECORDS_TABLE,
   REFEREE_BOARDS_TABLE,
+  RECORD_MOMENTS_TABLE,
 ] as const;

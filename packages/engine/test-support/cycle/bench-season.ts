@@ -21,6 +21,7 @@ import { appendEngineRecords, type EngineRecord } from "../../src/store/append";
 import { sealedRecord } from "@augur/records";
 import { appendToFrontier } from "../../src/store/merkle/log-store";
 import { openStore, type Store } from "../../src/store/open";
+import type { Insertable } from "kysely";
 import type { AgentsTable, SeasonsTable } from "../../src/store/schema";
 import { insertSeason } from "../../src/store/queries/seasons";
 
@@ -56,7 +57,7 @@ export function recordsPerAgent(hours: number) {
 const hex40 = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 
 /** The bench season's row: 30 days from `shape.start`. */
-export function benchSeasonRow(shape: BenchSeasonShape): SeasonsTable {
+export function benchSeasonRow(shape: BenchSeasonShape): Insertable<SeasonsTable> {
   return {
     id: BENCH_SEASON,
     name: "cycle bench",
@@ -72,7 +73,7 @@ export function benchAgentRow(
   shape: BenchSeasonShape,
   registration: EngineRecord,
   registrationSeal: Hex32,
-): AgentsTable {
+): Insertable<AgentsTable> {
   const { message } = registration.body as {
     message: { creator: string; agentKey: string; style: string };
   };

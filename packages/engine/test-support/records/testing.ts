@@ -1,3 +1,4 @@
+import { expect } from "chai";
 import { createHash } from "node:crypto";
 import { augurDomain, typedDataTypes, type RecordTypeName } from "@augur/records";
 import { Wallet } from "ethers";
@@ -16,7 +17,12 @@ export const SEASON_END = SEASON_START + 28 * 86400;
 /** A "now" inside the test season. */
 export const TEST_NOW = SEASON_START + 86400;
 
-export async function addTestSeason(store: Store, id = "s1", closedAt: number | null = null): Promise<void> {
+export async function addTestSeason(
+  store: Store,
+  id = "s1",
+  closedAt: number | null = null,
+  inputs: "declared" | "measured" = "declared",
+): Promise<void> {
   await insertSeason(store.db, {
     id,
     name: `Season ${id}`,
@@ -24,6 +30,7 @@ export async function addTestSeason(store: Store, id = "s1", closedAt: number | 
     ends_at: SEASON_END,
     closed_at: closedAt,
     created_at: SEASON_START - 86400,
+    inputs,
   });
 }
 
@@ -52,6 +59,33 @@ export function registration(agentId: string, agent: Wallet, creator: Wallet, se
     style: "momentum",
     registeredAt: SEASON_START - 3600,
   };
+}
+
+/** A RegistrationV2 binding `wallet` (by default the agent's own key's account). */
+export function registrationV2(
+  agentId: string,
+  agent: Wallet,
+  creator: Wallet,
+  wallet = agent.address,
+  seasonId = "s1",
+) {
+  return { ...registration(agentId, agent, creator, seasonId), wallet };
+}
+
+/** Signs a RegistrationV2 by the agent, its creator and the wallet's key. */
+export async function signV2(
+  message: Record<string, string | number>,
+  agent: Wallet,
+  creator: Wallet,
+  walletKey: Wallet = agent,
+): Promise<Submission> {
+  const signed = await sign("RegistrationV2", message, agent, creator);
+  const walletSignature = await walletKey.signTypedData(
+    augurDomain(TEST_CHAIN_ID),
+    typedDataTypes("RegistrationV2"),
+    message,
+  );
+  return { ...signed, walletSignature };
 }
 
 export function snapshot(agentId: string, takenAt: number, nav = "1000000000", seasonId = "s1") {
@@ -93,4 +127,21 @@ export async function registerTestAgent(
   const creator = testWallet(`creator of ${agentId}`);
   await ingest(await sign("Registration", registration(agentId, agent, creator), agent, creator));
   return { agent, creator };
+}
+
+/** Expects `submission` to be refused with `type` and nothing appended to the log; returns the error. */
+export async function expectRefused<E extends Error>(
+  store: Store,
+  ingest: (s: Submission) => Promise<unknown>,
+  submission: Submission,
+  type: abstract new (...args: never[]) => E,
+): Promise<E> {
+  const before = await store.log.size(store.db);
+  const error = await ingest(submission).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, "expected a refusal").to.be.instanceOf(type);
+  expect(await store.log.size(store.db), "nothing appended").to.equal(before);
+  return error as E;
 }

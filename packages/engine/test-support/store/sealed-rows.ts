@@ -44,6 +44,10 @@ export async function fillEveryTable(store: Store): Promise<void> {
     })
     .execute();
   await db
+    .insertInto("record_moments")
+    .values({ season_id: "s1", agent_id: "a1", kind: "registration", moment: 1, seal: SEAL })
+    .execute();
+  await db
     .insertInto("anchors")
     .values({
       anchor_index: 0,

@@ -7,6 +7,7 @@ import { Interface } from "ethers";
 export const PRICE_ORACLE_ABI = [
   "function priceAt(address asset, uint256 timestamp) view returns (uint256)",
   "function twapWindow() view returns (uint32)",
+  "function usdg() view returns (address)",
   "event PoolSet(address indexed asset, address indexed pool, address previousPool, bool assetIsToken0, uint8 assetDecimals, uint8 usdgDecimals)",
   "event UpdaterSet(address indexed asset, address previousUpdater, address indexed updater)",
   "error PriceOracleNoSource(address asset)",

@@ -4,6 +4,7 @@ import { CYCLE_SECONDS, runCycle, type CycleReport } from "../../cycle/run";
 import {
   anchorStep,
   closesStep,
+  measureStep,
   modesStep,
   refereeStep,
   riskStep,
@@ -36,7 +37,7 @@ import { repeatUntilSignalled } from "../repeat";
  */
 export async function cycleOnce(options: {
   readonly store: Store;
-  readonly chain?: Pick<KeeperHandle, "keeper" | "indexer" | "closes" | "settler">;
+  readonly chain?: Pick<KeeperHandle, "keeper" | "indexer" | "closes" | "settler" | "measure">;
   /** The stewardship monitor, when configured: a sealed record for each closed UTC day. */
   readonly stewardship?: StewardshipSource;
   readonly now: () => number;
@@ -54,6 +55,7 @@ export async function cycleOnce(options: {
     store,
     steps: [
       ...(closes ? [closesStep(closes)] : []),
+      ...(chain?.measure ? [measureStep(chain.measure.chain, chain.measure.source)] : []),
       anchorStep(chain?.keeper),
       ...(chain?.settler ? [settleStep(chain.settler)] : []),
       scoreStep(new AugurScorer()),

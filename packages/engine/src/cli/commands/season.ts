@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { ID_PATTERN } from "@augur/records";
 import { openStore } from "../../store/open";
 import { closeSeason, findSeason, insertSeason } from "../../store/queries/seasons";
+import { SEASON_INPUTS, type SeasonInputs } from "../../store/schema";
 import { AugurError } from "@augur/scorer";
 import { assertMaySpend } from "../../modes/guard";
 import { type Command, UsageError } from "../command";
@@ -22,7 +23,7 @@ function time(flag: string, text: string | undefined): number {
 export const command: Command = {
   name: "season",
   summary: "add, close or show a season (records are taken only inside an open season)",
-  usage: `Usage: augur season add --id <id> --starts <time> --ends <time> [--name <text>]
+  usage: `Usage: augur season add --id <id> --starts <time> --ends <time> [--name <text>] [--inputs measured|declared]
        augur season close --id <id>
        augur season show --id <id>
 
@@ -31,6 +32,9 @@ Times are unix seconds or ISO 8601 (e.g. 2026-12-01T00:00:00Z). Ids are lowercas
 slugs ([a-z0-9][a-z0-9_-]*, at most 64 characters). Adding a season is new spend
 (house agents and their funding): it is refused in maintenance mode and once the
 system winds down (see augur mode show).
+--inputs measured (the default) has the engine measure every agent's snapshots
+and trades from its bound wallet, and refuses those records from agents;
+declared takes them signed by the agents, as seasons did before.
 
 ${STORE_HELP}
 `,
@@ -46,6 +50,7 @@ ${STORE_HELP}
           name: { type: "string" },
           starts: { type: "string" },
           ends: { type: "string" },
+          inputs: { type: "string" },
         },
       }),
     );
@@ -58,6 +63,9 @@ ${STORE_HELP}
     const starts = action === "add" ? time("--starts", values.starts) : 0;
     const ends = action === "add" ? time("--ends", values.ends) : 0;
     if (action === "add" && ends <= starts) throw new UsageError("--ends must be after --starts");
+    const inputs = values.inputs ?? "measured";
+    if (!(SEASON_INPUTS as readonly string[]).includes(inputs))
+      throw new UsageError(`--inputs must be one of ${SEASON_INPUTS.join(", ")}`);
 
     // `show` only reads: against a missing data dir it fails instead of creating a store.
     const store = await openStore(storeFrom(values, process.env), { mustExist: action === "show" });
@@ -75,6 +83,7 @@ ${STORE_HELP}
           ends_at: ends,
           closed_at: null,
           created_at: now,
+          inputs: inputs as SeasonInputs,
         });
         io.stdout.write(
           `season ${id} added: ${new Date(starts * 1000).toISOString()} to ${new Date(ends * 1000).toISOString()}\n`,

@@ -3,11 +3,14 @@ import { buildApp } from "../../api/app";
 import { RECORD_GRACE_SECONDS } from "../../records/ingest";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
+import { JsonRpcProvider } from "ethers";
+import { eip1271Check } from "../../records/wallet";
 import {
   assetsOption,
   DEFAULT_SERVER_LIMITS,
   integerOption,
   publicOriginOption,
+  rpcOption,
   SERVER_LIMIT_OPTIONS,
   serverLimitsOption,
   storeFrom,
@@ -46,6 +49,8 @@ Options:
                            AUGUR_MAX_CONNECTIONS; default ${DEFAULT_SERVER_LIMITS.maxConnections})
   --record-grace <s>       how long before its arrival a record may be dated, seconds (env
                            AUGUR_RECORD_GRACE; default 600); widen it only to import history
+  --rpc <url>              JSON-RPC of the chain (env AUGUR_RPC_URL): lets a registration
+                           bind a contract wallet (EIP-1271); without it only EOAs bind
   LOG_LEVEL                pino level for the JSON logs on stderr (default info)
 
 ${STORE_HELP}
@@ -65,6 +70,7 @@ ${STORE_HELP}
           "public-origin": { type: "string" },
           ...SERVER_LIMIT_OPTIONS,
           "record-grace": { type: "string" },
+          rpc: { type: "string" },
         },
       }),
     );
@@ -95,9 +101,13 @@ ${STORE_HELP}
     const limits = serverLimitsOption(values, env);
     const publicOrigin = publicOriginOption(values["public-origin"], env);
     const assets = assetsOption(values.assets ?? env.AUGUR_ASSETS);
+    const rpc = rpcOption(values, env);
+    const contractWallets = rpc
+      ? eip1271Check(new JsonRpcProvider(rpc, chainId, { staticNetwork: true }))
+      : undefined;
     const store = await openStore(storeFrom(values, env));
     const app = await buildApp(
-      { store, chainId, now: () => Math.floor(Date.now() / 1000), assets, recordGrace },
+      { store, chainId, now: () => Math.floor(Date.now() / 1000), assets, recordGrace, contractWallets },
       {
         logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr },
         writesPerMinute,

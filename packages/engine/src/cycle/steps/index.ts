@@ -1,5 +1,6 @@
 /** The hourly cycle's steps, one file each, in the order they run (`STEP_ORDER`). */
 export { closesStep } from "./closes";
+export { measureStep } from "./measure";
 export { anchorStep } from "./anchor";
 export { settleStep, type SettlePass } from "./settle";
 export { scoreStep } from "./score";

@@ -12,6 +12,7 @@ describe("cycle steps: one order", () => {
   it("runs ingest → anchor → settle → score → risk → referee → stewardship → modes", () => {
     expect(STEP_ORDER).to.deep.equal([
       "closes",
+      "measure",
       "anchor",
       "settle",
       "score",
@@ -43,7 +44,7 @@ for (const backend of testBackends()) {
         const error = await runCycle({ store, steps, now }).catch((e: unknown) => e);
         expect(error, steps.map((s) => s.name).join(",")).to.be.instanceOf(RangeError);
         expect((error as Error).message).to.match(
-          /^cycle steps must include "anchor" and follow closes → anchor/,
+          /^cycle steps must include "anchor" and follow closes → measure → anchor/,
         );
       }
       expect(await store.log.size(store.db)).to.equal(0);

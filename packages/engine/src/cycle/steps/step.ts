@@ -9,16 +9,17 @@ import type { SettleReport } from "../../settler/settler";
 export const CYCLE_SECONDS = 3600;
 
 /**
- * Every step a cycle can run, in the order it runs them. Closes come first so their seals join
- * the head anchored this very cycle; the settler resolves due calls after the anchor's transaction
- * and before scoring; the steps after the anchor read only what it covers, and what they seal is
- * anchored once more at the end of the same pass (`runCycle`), so a score is verifiable the hour
- * it is written;
+ * Every step a cycle can run, in the order it runs them. Closes and measured snapshots come first
+ * so their seals join the head anchored this very cycle; the settler resolves due calls after the
+ * anchor's transaction and before scoring; the steps after the anchor read only what it covers,
+ * and what they seal is anchored once more at the end of the same pass (`runCycle`), so a score is
+ * verifiable the hour it is written;
  * stewardship days come before the mode step, so a day that closed this hour can change the mode
  * this hour.
  */
 export const STEP_ORDER = [
   "closes",
+  "measure",
   "anchor",
   "settle",
   "score",
@@ -50,6 +51,7 @@ export interface StepReport {
   readonly head?: LogHead;
   readonly closes?: number;
   readonly settle?: SettleReport;
+  readonly measured?: number;
   readonly scoredSeasons?: readonly string[];
   readonly scoreRows?: number;
   readonly riskRows?: number;

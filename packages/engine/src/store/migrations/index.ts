@@ -9,8 +9,9 @@ import { stewardship } from "./006_stewardship";
 import { modes } from "./007_modes";
 import { refereeBoards } from "./008_referee_boards";
 import { settler } from "./009_settler";
-import { insertGuards } from "./009_insert_guards";
-import { recordMoments } from "./009_record_moments";
+import { recordMoments } from "./010_record_moments";
+import { measuredInputs } from "./011_measured_inputs";
+import { insertGuards } from "./012_insert_guards";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -27,8 +28,9 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "007_modes": modes(dialect),
     "008_referee_boards": refereeBoards(dialect),
     "009_settler": settler(),
-    "009_insert_guards": insertGuards(dialect),
-    "009_record_moments": recordMoments(dialect),
+    "010_record_moments": recordMoments(dialect),
+    "011_measured_inputs": measuredInputs(),
+    "012_insert_guards": insertGuards(dialect),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import type { AgentsTable, Database } from "../schema";
 
 export type Agent = Selectable<AgentsTable>;
@@ -29,7 +29,31 @@ export async function findAgentByKey(
     .executeTakeFirst();
 }
 
-export async function insertAgent(db: Kysely<Database>, agent: Agent): Promise<void> {
+export async function findAgentByWallet(
+  db: Kysely<Database>,
+  seasonId: string,
+  wallet: string,
+): Promise<Agent | undefined> {
+  return db
+    .selectFrom("agents")
+    .selectAll()
+    .where("season_id", "=", seasonId)
+    .where("wallet", "=", wallet)
+    .executeTakeFirst();
+}
+
+/** The season's agents that bound a wallet, by id: the accounts the engine measures. */
+export async function seasonWallets(db: Kysely<Database>, seasonId: string) {
+  return db
+    .selectFrom("agents")
+    .select(["id", "wallet", "registered_at"])
+    .where("season_id", "=", seasonId)
+    .where("wallet", "is not", null)
+    .orderBy("id")
+    .execute() as Promise<Array<{ id: string; wallet: string; registered_at: number }>>;
+}
+
+export async function insertAgent(db: Kysely<Database>, agent: Insertable<AgentsTable>): Promise<void> {
   await db.insertInto("agents").values(agent).execute();
 }
 

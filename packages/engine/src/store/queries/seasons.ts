@@ -1,9 +1,10 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Database, SeasonsTable } from "../schema";
 
 export type Season = Selectable<SeasonsTable>;
 
-export async function insertSeason(db: Kysely<Database>, season: Season): Promise<void> {
+/** Without `inputs`, a season is declared (the stores before migration 011 hold only those). */
+export async function insertSeason(db: Kysely<Database>, season: Insertable<SeasonsTable>): Promise<void> {
   await db.insertInto("seasons").values(season).execute();
 }
 

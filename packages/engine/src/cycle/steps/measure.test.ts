@@ -1,0 +1,243 @@
+import { expect } from "chai";
+import { snapshotPoint, tradePoint } from "@augur/records";
+import { FakeChain } from "../../../test-support/measure/fake-chain";
+import {
+  addTestSeason,
+  registrationV2,
+  SEASON_START as S,
+  signV2,
+  testWallet,
+  TEST_CHAIN_ID,
+} from "../../../test-support/records/testing";
+import { testBackends } from "../../../test-support/store/testing";
+import { ingestRecord } from "../../records/ingest";
+import type { Store } from "../../store/open";
+import { snapshotMessage } from "../../store/agent-records";
+import { runCycle } from "../run";
+import { anchorStep, measureStep } from "./index";
+
+const H = 3600;
+const E18 = 10n ** 18n;
+const USDG = "0x00000000000000000000000000000000000000a0";
+const TSLA = "0x00000000000000000000000000000000000000b0";
+const POOL = "0x00000000000000000000000000000000000000c0";
+const FUNDER = "0x00000000000000000000000000000000000000d0";
+const ELSEWHERE = "0x00000000000000000000000000000000000000e0";
+const usdg = (n: number) => BigInt(n) * 1_000_000n;
+
+for (const backend of testBackends()) {
+  describe(`measure step on ${backend.name}`, () => {
+    let store: Store;
+    let chain: FakeChain;
+    const alpha = { key: testWallet("agent alpha"), creator: testWallet("creator a") };
+    const idle = { key: testWallet("agent idle"), creator: testWallet("creator i") };
+    const A = alpha.key.address.toLowerCase();
+    const B = idle.key.address.toLowerCase();
+
+    beforeEach(async () => {
+      store = await backend.open();
+      await addTestSeason(store, "s1", null, "measured");
+      for (const [id, who] of [
+        ["alpha", alpha],
+        ["idle", idle],
+      ] as const) {
+        await ingestRecord(
+          store,
+          await signV2(registrationV2(id, who.key, who.creator), who.key, who.creator),
+          {
+            chainId: TEST_CHAIN_ID,
+            now: () => S - 60,
+          },
+        );
+      }
+      chain = new FakeChain({ usdg: USDG, stocks: [{ token: TSLA, pool: POOL }] }, { [USDG]: 6, [TSLA]: 18 });
+      // Before the season: both wallets funded.
+      chain.mine(S - 100, [
+        { token: USDG, from: FUNDER, to: A, amount: usdg(1000) },
+        { token: USDG, from: FUNDER, to: B, amount: usdg(500) },
+        { token: USDG, from: FUNDER, to: POOL, amount: usdg(1_000_000) },
+        { token: TSLA, from: FUNDER, to: POOL, amount: 10_000n * E18 },
+      ]);
+      // Hour 1: alpha buys 2 TSLA from the pool for 360 USDG (a trade: no flow).
+      chain.mine(S + 1000, [
+        { token: USDG, from: A, to: POOL, amount: usdg(360) },
+        { token: TSLA, from: POOL, to: A, amount: 2n * E18 },
+      ]);
+      // Hour 2: a deposit of 500 and a withdrawal of 100 (flows).
+      chain.mine(S + H + 400, [
+        { token: USDG, from: FUNDER, to: A, amount: usdg(500) },
+        { token: USDG, from: A, to: ELSEWHERE, amount: usdg(100) },
+      ]);
+      chain.mine(S + 3 * H + 5);
+      for (const [at, price] of [
+        [S, 180n],
+        [S + H, 190n],
+        [S + 2 * H, 190n],
+        [S + 3 * H, 200n],
+      ] as const)
+        chain.setPrice(TSLA, at, price * E18);
+    });
+    afterEach(async () => store.close());
+
+    const cycleAt = (at: number) =>
+      runCycle({
+        store,
+        steps: [measureStep(chain, chain), anchorStep()],
+        now: () => at + 60,
+        progress: () => {},
+      });
+
+    async function snapshotsOf(agentId: string) {
+      const rows = await store.db
+        .selectFrom("records")
+        .select(["body", "seal", "signer"])
+        .where("agent_id", "=", agentId)
+        .where("kind", "=", "snapshot")
+        .orderBy("leaf_index")
+        .execute();
+      return rows.map((r) => ({
+        ...JSON.parse(r.body),
+        point: snapshotPoint(r.body, r.seal),
+        signer: r.signer,
+      }));
+    }
+
+    it("seals each wallet's hour as augur-snapshot/v2, equal to an independent computation from balances and prices", async () => {
+      const counts = [];
+      for (let h = 0; h <= 3; h++) counts.push((await cycleAt(S + h * H)).measured);
+      expect(counts).to.deep.equal([2, 3, 2, 2]); // hour 1 adds alpha's trade
+      const snaps = await snapshotsOf("alpha");
+      expect(snaps.map((s) => s.takenAt)).to.deep.equal([S, S + H, S + 2 * H, S + 3 * H]);
+      for (const s of snaps) {
+        expect(s).to.include({ format: "augur-snapshot/v2", wallet: A, signer: null });
+        const block = await chain.blockAt(s.takenAt);
+        expect(s.block).to.deep.equal(block);
+        const cash = chain.balanceAt(block.number, A, USDG);
+        const shares = chain.balanceAt(block.number, A, TSLA);
+        const price = (await chain.priceAt(TSLA, s.takenAt)) as { price18: bigint };
+        const stock = (shares * price.price18) / 10n ** 30n;
+        expect(BigInt(s.nav)).to.equal(cash + stock);
+        expect(s.investedBps).to.equal(cash + stock === 0n ? 0 : Number((stock * 10_000n) / (cash + stock)));
+      }
+      // The scorer's input reader takes the measured values as it takes signed ones.
+      const rows = await store.db
+        .selectFrom("records")
+        .select("body")
+        .where("kind", "=", "snapshot")
+        .execute();
+      for (const { body } of rows) {
+        const { nav, flow, investedBps, takenAt } = JSON.parse(body);
+        expect(snapshotMessage(body)).to.deep.equal({ nav, flow, investedBps, takenAt });
+      }
+      expect(snaps.map((s) => s.nav)).to.deep.equal(["1000000000", "1020000000", "1420000000", "1440000000"]);
+      expect(snaps.map((s) => s.flow)).to.deep.equal(["1000000000", "0", "400000000", "0"]);
+      // The trade's transfers are with the pool: none of them is a flow.
+      expect(snaps[1].transfers).to.deep.equal([]);
+      expect(snaps[2].transfers.map((t: { counterparty: string }) => t.counterparty)).to.deep.equal([
+        FUNDER,
+        ELSEWHERE,
+      ]);
+    });
+
+    it("flows are no return: the hour with a deposit and a withdrawal returns exactly 0 at an unchanged price", async () => {
+      for (let h = 0; h <= 3; h++) await cycleAt(S + h * H);
+      const p = (await snapshotsOf("alpha")).map((s) => s.point);
+      const r = (i: number) => (p[i].nav - p[i].flow) / p[i - 1].nav - 1;
+      expect(r(2)).to.equal(0);
+      expect(r(1)).to.be.closeTo(20 / 1000, 1e-12); // the TSLA it bought rose from 180 to 190
+    });
+
+    it("seals alpha's swap with the pool as augur-trade/v2, read by the scorer like a signed trade", async () => {
+      for (let h = 0; h <= 1; h++) await cycleAt(S + h * H);
+      const rows = await store.db.selectFrom("records").selectAll().where("kind", "=", "trade").execute();
+      expect(rows).to.have.length(1);
+      const body = JSON.parse(rows[0]!.body);
+      expect(body).to.deep.include({
+        format: "augur-trade/v2",
+        agentId: "alpha",
+        wallet: A,
+        pool: POOL,
+        asset: TSLA,
+        side: "buy",
+        quantity: String(2n * E18),
+        usdgAmount: String(usdg(360)),
+        price: String(180n * E18),
+        block: 1,
+        logIndex: 1,
+        executedAt: S + 1000,
+      });
+      expect(rows[0]!.signer).to.equal(null);
+      expect(tradePoint(rows[0]!.body)).to.deep.equal({
+        at: S + 1000,
+        asset: TSLA,
+        side: "buy",
+        quantity: 2,
+        price: 180,
+      });
+      expect(await snapshotsOf("idle").then((s) => s.length)).to.equal(2);
+    });
+
+    it("with a quoter, a holding is marked no higher than selling it would fetch, and the quote is sealed", async () => {
+      chain.quotes.set(TSLA, (amount) => (amount * 150n) / 10n ** 12n); // a thin pool: 150 a share
+      await cycleAt(S + H);
+      const [snap] = await snapshotsOf("alpha");
+      expect(snap.holdings).to.deep.equal([
+        {
+          token: TSLA,
+          decimals: 18,
+          balance: String(2n * E18),
+          price: String(190n * E18),
+          sellQuote: "300000000",
+          value: "300000000",
+        },
+      ]);
+      expect(snap.nav).to.equal(String(usdg(640 + 300)));
+    });
+
+    it("an idle wallet has a flat record", async () => {
+      for (let h = 0; h <= 3; h++) await cycleAt(S + h * H);
+      const snaps = await snapshotsOf("idle");
+      expect(snaps.map((s) => [s.nav, s.flow, s.investedBps])).to.deep.equal([
+        ["500000000", "500000000", 0],
+        ["500000000", "0", 0],
+        ["500000000", "0", 0],
+        ["500000000", "0", 0],
+      ]);
+    });
+
+    it("a rerun of the same hour seals nothing twice; an unpriced holding skips that agent and says why", async () => {
+      await cycleAt(S + H);
+      const size = await store.log.size(store.db);
+      expect((await cycleAt(S + H)).measured).to.equal(0);
+      expect(await store.log.size(store.db)).to.equal(size);
+      chain.prices.delete(`${TSLA}|${S + 2 * H}`);
+      const lines: string[] = [];
+      await runCycle({
+        store,
+        steps: [measureStep(chain, chain), anchorStep()],
+        now: () => S + 2 * H + 60,
+        progress: (l) => lines.push(l),
+      });
+      expect(lines).to.include(
+        `measure: s1/alpha not measured at ${S + 2 * H}: no price for ${TSLA}: PriceOracleNoSource`,
+      );
+      expect(lines).to.include(`measure: 1 snapshots and trades measured from the chain as of ${S + 2 * H}`);
+    });
+
+    it("a declared season is not measured, even for an agent that bound a wallet", async () => {
+      await addTestSeason(store, "old", null, "declared");
+      const other = { key: testWallet("agent other"), creator: testWallet("creator o") };
+      await ingestRecord(
+        store,
+        await signV2(
+          registrationV2("other", other.key, other.creator, undefined, "old"),
+          other.key,
+          other.creator,
+        ),
+        { chainId: TEST_CHAIN_ID, now: () => S - 60 },
+      );
+      expect((await cycleAt(S)).measured).to.equal(2); // s1's two agents only
+      expect(await snapshotsOf("other")).to.deep.equal([]);
+    });
+  });
+}

@@ -1,0 +1,215 @@
+import type { MeasuredSnapshotBody, MeasuredTradeBody } from "@augur/records";
+import {
+  deriveSnapshot,
+  MEASURED_SNAPSHOT_FORMAT,
+  MEASURED_TRADE_FORMAT,
+  pairTrades,
+  type HoldingReading,
+  type PoolTransfer,
+} from "@augur/scorer";
+import type { PriceReading } from "../closes/cache";
+import type { EngineRecord } from "../store/append";
+import type { MeasureChain, TransferLog } from "./chain";
+
+/** USDG and the listed stocks with their pools (a transfer with a pool is a trade, not a flow). */
+export interface Listing {
+  readonly usdg: string;
+  readonly stocks: ReadonlyArray<{ readonly token: string; readonly pool: string }>;
+}
+
+export interface MeasureSource {
+  listing(): Promise<Listing>;
+  /** `PriceOracle.priceAt(asset, at)`: the price CallLedger settles on. */
+  priceAt(asset: string, at: number): Promise<PriceReading>;
+}
+
+export interface MeasuredWallet {
+  readonly agentId: string;
+  readonly wallet: string;
+}
+
+export interface HourMeasurement {
+  readonly records: EngineRecord[];
+  /** Agents left unmeasured this hour, with why (a price the oracle could not give). */
+  readonly skipped: ReadonlyArray<{ readonly agentId: string; readonly reason: string }>;
+  /** Transfers with a listed pool that paired into no trade (multi-hop routes, donations), per agent. */
+  readonly unpaired: ReadonlyArray<{ readonly agentId: string; readonly txHash: string }>;
+}
+
+export const HOUR = 3600;
+
+/**
+ * Measures every wallet at hour boundary `at`: balances at the last block with timestamp ≤ `at`,
+ * `priceAt(token, at)` for every token held or moved, and the hour's transfers with anything but
+ * a listed pool (blocks after the previous boundary's block, through this one's). Each result is
+ * an engine-authored `augur-snapshot/v2` body carrying every reading it was derived from; each swap
+ * with a listed pool in the hour's blocks is an `augur-trade/v2` record.
+ */
+export async function measureHour(
+  chain: MeasureChain,
+  source: MeasureSource,
+  seasonId: string,
+  wallets: readonly MeasuredWallet[],
+  at: number,
+): Promise<HourMeasurement> {
+  if (wallets.length === 0) return { records: [], skipped: [], unpaired: [] };
+  const listing = await source.listing();
+  const stocks = listing.stocks.map((s) => s.token);
+  const pools = new Set(listing.stocks.map((s) => s.pool.toLowerCase()));
+  const stockDecimals = new Map<string, number>();
+  for (const token of stocks) stockDecimals.set(token, await chain.decimals(token));
+  const tokens = [listing.usdg, ...stocks];
+  const block = await chain.blockAt(at);
+  // Flows since the previous boundary's block; before the chain's first block, since genesis.
+  const previous = await chain.blockAt(at - HOUR).catch((error: unknown) => {
+    if (error instanceof RangeError) return { number: -1 };
+    throw error;
+  });
+  const addresses = wallets.map((w) => w.wallet);
+  const [balances, logs] = await Promise.all([
+    chain.readBalances(block.number, addresses, tokens),
+    chain.transfers(tokens, addresses, previous.number, block.number),
+  ]);
+  const prices = new Map<string, PriceReading>();
+  const priceOf = async (token: string) => {
+    if (!prices.has(token)) prices.set(token, await source.priceAt(token, at));
+    return prices.get(token)!;
+  };
+  const records: EngineRecord[] = [];
+  const skipped: Array<{ agentId: string; reason: string }> = [];
+  const unpaired: Array<{ agentId: string; txHash: string }> = [];
+  for (const [w, { agentId, wallet }] of wallets.entries()) {
+    const paired = pairTrades(poolTransfersOf(wallet, logs, pools), listing.usdg, stockDecimals);
+    for (const txHash of new Set(paired.unpaired.map((u) => u.txHash))) unpaired.push({ agentId, txHash });
+    for (const t of paired.trades) {
+      const body: MeasuredTradeBody = {
+        format: MEASURED_TRADE_FORMAT,
+        agentId,
+        seasonId,
+        wallet,
+        pool: t.pool,
+        asset: t.asset,
+        side: t.side,
+        quantity: t.quantity.toString(),
+        usdgAmount: t.usdgAmount.toString(),
+        price: t.price.toString(),
+        txHash: t.txHash,
+        logIndex: t.logIndex,
+        block: t.blockNumber,
+        executedAt: (await chain.block(t.blockNumber)).timestamp,
+      };
+      records.push({ kind: "trade", agentId, seasonId, body });
+    }
+    const flows = flowsOf(wallet, logs, pools);
+    const held = stocks.filter((t, i) => balances[w]![i + 1]! > 0n || flows.some((f) => f.token === t));
+    const holdings: HoldingReading[] = [];
+    let missing: string | undefined;
+    for (const token of held) {
+      const reading = await priceOf(token);
+      if (!("price18" in reading)) {
+        missing = `${token}: ${reading.missing}`;
+        break;
+      }
+      const balance = balances[w]![stocks.indexOf(token) + 1]!;
+      const pool = listing.stocks.find((s) => s.token === token)!.pool;
+      const sellQuote = await chain.sellQuote(block.number, pool, token, listing.usdg, balance);
+      holdings.push({
+        token,
+        decimals: stockDecimals.get(token)!,
+        balance,
+        price: reading.price18,
+        ...(sellQuote === undefined ? {} : { sellQuote }),
+      });
+    }
+    if (missing) {
+      skipped.push({ agentId, reason: `no price for ${missing}` });
+      continue;
+    }
+    const usdg = { token: listing.usdg, balance: balances[w]![0]! };
+    const derived = deriveSnapshot({
+      usdg,
+      holdings,
+      flows: flows.map((f) => ({ token: f.token, amount: f.amount })),
+    });
+    const body: MeasuredSnapshotBody = {
+      format: MEASURED_SNAPSHOT_FORMAT,
+      agentId,
+      seasonId,
+      wallet,
+      takenAt: at,
+      block: { number: block.number, hash: block.hash, timestamp: block.timestamp },
+      flowsAfterBlock: previous.number,
+      usdg: { token: usdg.token, balance: usdg.balance.toString() },
+      holdings: holdings.map((h, i) => ({
+        token: h.token,
+        decimals: h.decimals,
+        balance: h.balance.toString(),
+        price: h.price.toString(),
+        ...(h.sellQuote === undefined ? {} : { sellQuote: h.sellQuote.toString() }),
+        value: derived.values[i]!.toString(),
+      })),
+      transfers: flows.map((f) => ({
+        token: f.token,
+        txHash: f.txHash,
+        logIndex: f.logIndex,
+        block: f.blockNumber,
+        counterparty: f.counterparty,
+        amount: f.amount.toString(),
+      })),
+      nav: derived.nav.toString(),
+      stockValue: derived.stockValue.toString(),
+      flow: derived.flow.toString(),
+      investedBps: derived.investedBps,
+    };
+    records.push({ kind: "snapshot", agentId, seasonId, body });
+  }
+  return { records, skipped, unpaired };
+}
+
+/** The wallet's transfers with a listed pool (the legs of its trades), signed (+ in, − out). */
+function poolTransfersOf(
+  wallet: string,
+  logs: readonly TransferLog[],
+  pools: ReadonlySet<string>,
+): PoolTransfer[] {
+  const out: PoolTransfer[] = [];
+  for (const log of logs) {
+    const incoming = log.to === wallet;
+    if (incoming === (log.from === wallet)) continue;
+    const pool = incoming ? log.from : log.to;
+    if (!pools.has(pool)) continue;
+    const { token, txHash, logIndex, blockNumber } = log;
+    out.push({ token, pool, amount: incoming ? log.amount : -log.amount, txHash, logIndex, blockNumber });
+  }
+  return out;
+}
+
+interface Flow {
+  readonly token: string;
+  readonly amount: bigint;
+  readonly counterparty: string;
+  readonly txHash: string;
+  readonly logIndex: number;
+  readonly blockNumber: number;
+}
+
+/** The wallet's transfers whose counterparty is not a listed pool, signed (+ in, − out); self-transfers drop out. */
+function flowsOf(wallet: string, logs: readonly TransferLog[], pools: ReadonlySet<string>): Flow[] {
+  const out: Flow[] = [];
+  for (const log of logs) {
+    const incoming = log.to === wallet;
+    const outgoing = log.from === wallet;
+    if (incoming === outgoing) continue;
+    const counterparty = incoming ? log.from : log.to;
+    if (pools.has(counterparty)) continue;
+    out.push({
+      token: log.token,
+      amount: incoming ? log.amount : -log.amount,
+      counterparty,
+      txHash: log.txHash,
+      logIndex: log.logIndex,
+      blockNumber: log.blockNumber,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,99 @@
+import { expect } from "chai";
+import fc from "fast-check";
+import { deriveSnapshot, markOf, usdgValue, type SnapshotReadings } from "./snapshot";
+
+const USDG = "0x0000000000000000000000000000000000000001";
+const TSLA = "0x00000000000000000000000000000000000000aa";
+const AAPL = "0x00000000000000000000000000000000000000bb";
+const E18 = 10n ** 18n;
+
+describe("augur-snapshot/v2 derivation", () => {
+  it("values 2.5 TSLA at 180 USDG plus 550 USDG cash: NAV 1,000 USDG, 45 % invested", () => {
+    const readings: SnapshotReadings = {
+      usdg: { token: USDG, balance: 550_000_000n },
+      holdings: [{ token: TSLA, decimals: 18, balance: (5n * E18) / 2n, price: 180n * E18 }],
+      flows: [],
+    };
+    expect(deriveSnapshot(readings)).to.deep.equal({
+      nav: 1_000_000_000n,
+      stockValue: 450_000_000n,
+      flow: 0n,
+      investedBps: 4500,
+      values: [450_000_000n],
+    });
+  });
+
+  it("rounds each conversion toward zero, for inflows and outflows alike", () => {
+    // 1 wei of a token at 180 USDG is 1.8e-16 USDG: 0 base units either way.
+    expect(usdgValue(1n, 18, 180n * E18)).to.equal(0n);
+    expect(usdgValue(-1n, 18, 180n * E18)).to.equal(0n);
+    // 1/3 of a whole token at 1 USDG = 333,333.33… base units → 333,333
+    expect(usdgValue(E18 / 3n, 18, E18)).to.equal(333_333n);
+    expect(usdgValue(-(E18 / 3n), 18, E18)).to.equal(-333_333n);
+    // decimals are read, never assumed: 8-decimal token
+    expect(usdgValue(150_000_000n, 8, 2n * E18)).to.equal(3_000_000n);
+  });
+
+  it("counts USDG transfers at face value and stock transfers at the holding's oracle price", () => {
+    const readings: SnapshotReadings = {
+      usdg: { token: USDG, balance: 100_000_000n },
+      holdings: [{ token: TSLA, decimals: 18, balance: 2n * E18, price: 200n * E18 }],
+      flows: [
+        { token: USDG, amount: 50_000_000n },
+        { token: TSLA, amount: E18 },
+        { token: USDG, amount: -20_000_000n },
+      ],
+    };
+    expect(deriveSnapshot(readings).flow).to.equal(50_000_000n + 200_000_000n - 20_000_000n);
+  });
+
+  it("refuses a transfer of a token it has no price for", () => {
+    const readings: SnapshotReadings = {
+      usdg: { token: USDG, balance: 0n },
+      holdings: [],
+      flows: [{ token: AAPL, amount: 1n }],
+    };
+    expect(() => deriveSnapshot(readings)).to.throw(RangeError, AAPL);
+  });
+
+  it("marks a holding at no more than its sell quote, and never above its oracle value", () => {
+    const h = { token: TSLA, decimals: 18, balance: 10n * E18, price: 180n * E18 };
+    expect(markOf(h)).to.equal(1_800_000_000n);
+    expect(markOf({ ...h, sellQuote: 1_500_000_000n })).to.equal(1_500_000_000n);
+    expect(markOf({ ...h, sellQuote: 2_500_000_000n })).to.equal(1_800_000_000n);
+  });
+
+  it("an empty wallet is worth nothing and 0 % invested", () => {
+    expect(deriveSnapshot({ usdg: { token: USDG, balance: 0n }, holdings: [], flows: [] })).to.include({
+      nav: 0n,
+      investedBps: 0,
+    });
+  });
+
+  it("property: NAV = cash + marks, invested in [0, 10,000], a deposit of cash moves NAV and flow by the same amount", () => {
+    const holding = fc.record({
+      token: fc.constantFrom(TSLA, AAPL),
+      decimals: fc.constantFrom(6, 8, 18),
+      balance: fc.bigInt({ min: 0n, max: 10n ** 30n }),
+      price: fc.bigInt({ min: 0n, max: 10n ** 24n }),
+    });
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.uniqueArray(holding, { selector: (h) => h.token, maxLength: 2 }),
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        (cash, holdings, deposit) => {
+          const before = deriveSnapshot({ usdg: { token: USDG, balance: cash }, holdings, flows: [] });
+          expect(before.nav).to.equal(cash + before.values.reduce((a, b) => a + b, 0n));
+          expect(before.investedBps).to.be.within(0, 10_000);
+          const after = deriveSnapshot({
+            usdg: { token: USDG, balance: cash + deposit },
+            holdings,
+            flows: [{ token: USDG, amount: deposit }],
+          });
+          expect(after.nav - before.nav).to.equal(after.flow);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import { expect } from "chai";
+import { pairTrades, type PoolTransfer } from "./trades";
+
+const USDG = "0x00000000000000000000000000000000000000a0";
+const TSLA = "0x00000000000000000000000000000000000000b0";
+const AAPL = "0x00000000000000000000000000000000000000b1";
+const POOL_T = "0x00000000000000000000000000000000000000c0";
+const POOL_A = "0x00000000000000000000000000000000000000c1";
+const E18 = 10n ** 18n;
+const DECIMALS = new Map([
+  [TSLA, 18],
+  [AAPL, 18],
+]);
+const leg = (
+  token: string,
+  pool: string,
+  amount: bigint,
+  tx: string,
+  logIndex: number,
+  blockNumber = 5,
+): PoolTransfer => ({
+  token,
+  pool,
+  amount,
+  txHash: `0x${tx.repeat(64)}`,
+  logIndex,
+  blockNumber,
+});
+
+describe("augur-trade/v2 pairing", () => {
+  it("a buy: 2 TSLA in for 361.5 USDG out is a buy of 2 at 180.75 USDG", () => {
+    const { trades, unpaired } = pairTrades(
+      [leg(USDG, POOL_T, -361_500_000n, "a", 1), leg(TSLA, POOL_T, 2n * E18, "a", 0)],
+      USDG,
+      DECIMALS,
+    );
+    expect(unpaired).to.deep.equal([]);
+    expect(trades).to.deep.equal([
+      {
+        pool: POOL_T,
+        asset: TSLA,
+        side: "buy",
+        quantity: 2n * E18,
+        usdgAmount: 361_500_000n,
+        price: 18_075n * 10n ** 16n,
+        txHash: `0x${"a".repeat(64)}`,
+        logIndex: 0,
+        blockNumber: 5,
+      },
+    ]);
+  });
+
+  it("a sell, and two pools in one transaction, each a trade of its own, in log order", () => {
+    const { trades } = pairTrades(
+      [
+        leg(AAPL, POOL_A, -3n * E18, "b", 7, 6),
+        leg(USDG, POOL_A, 600_000_000n, "b", 8, 6),
+        leg(TSLA, POOL_T, -E18, "b", 2, 6),
+        leg(USDG, POOL_T, 179_999_999n, "b", 3, 6),
+      ],
+      USDG,
+      DECIMALS,
+    );
+    expect(trades.map((t) => [t.asset, t.side, t.price])).to.deep.equal([
+      [TSLA, "sell", 179_999_999n * 10n ** 12n],
+      [AAPL, "sell", 200n * E18],
+    ]);
+  });
+
+  it("legs that do not pair (one leg, or both the same way) are no trade", () => {
+    const lone = leg(TSLA, POOL_T, E18, "c", 0);
+    const sameWay = [leg(TSLA, POOL_T, E18, "d", 0), leg(USDG, POOL_T, 5n, "d", 1)];
+    const { trades, unpaired } = pairTrades([lone, ...sameWay], USDG, DECIMALS);
+    expect(trades).to.deep.equal([]);
+    expect(unpaired).to.have.length(3);
+  });
+});
