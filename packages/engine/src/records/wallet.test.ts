@@ -28,7 +28,12 @@ for (const backend of testBackends()) {
   describe(`wallet binding and measured seasons on ${backend.name}`, () => {
     let store: Store;
     let contractWallets: ContractWalletCheck | undefined;
-    const ctx = (): IngestContext => ({ chainId: TEST_CHAIN_ID, now: () => TEST_NOW, contractWallets });
+    const ctx = (): IngestContext => ({
+      chainId: TEST_CHAIN_ID,
+      now: () => TEST_NOW,
+      recordGrace: Infinity,
+      contractWallets,
+    });
     const ingest = (s: Submission) => ingestRecord(store, s, ctx());
     const agent = testWallet("agent alpha");
     const creator = testWallet("creator of alpha");

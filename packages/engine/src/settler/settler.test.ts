@@ -58,7 +58,7 @@ describe("settler on a hardhat node: nothing dodged", function () {
     stores.push(store);
     await addTestSeason(store);
     const { agent } = await registerTestAgent(
-      (s) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW }),
+      (s) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity }),
       "alpha",
     );
     const startBlock = await node.provider.getBlockNumber();

@@ -47,6 +47,7 @@ for (const backend of testBackends()) {
           {
             chainId: TEST_CHAIN_ID,
             now: () => S - 60,
+            recordGrace: Infinity,
           },
         );
       }
@@ -234,7 +235,7 @@ for (const backend of testBackends()) {
           other.key,
           other.creator,
         ),
-        { chainId: TEST_CHAIN_ID, now: () => S - 60 },
+        { chainId: TEST_CHAIN_ID, now: () => S - 60, recordGrace: Infinity },
       );
       expect((await cycleAt(S)).measured).to.equal(2); // s1's two agents only
       expect(await snapshotsOf("other")).to.deep.equal([]);
