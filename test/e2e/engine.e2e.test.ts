@@ -54,11 +54,13 @@ describe("engine end to end on a hardhat node: serve, cycle, keeper, verify, tam
     const db = new Database(join(dataDir, "augur.sqlite"), { readonly: true });
     try {
       callSeal = // The call's outcome record (its commit and reveal were sealed before it, as they happened).
-      (
-        db
-          .prepare(`SELECT seal FROM records WHERE kind = 'call' AND body LIKE '%"format":"augur-call/v1"%'`)
-          .get() as { seal: string } | undefined
-      )?.seal;
+        (
+          db
+            .prepare(
+              `SELECT seal FROM records WHERE kind = 'call' AND body LIKE '%"format":"augur-call/v1"%'`,
+            )
+            .get() as { seal: string } | undefined
+        )?.seal;
     } finally {
       db.close();
     }

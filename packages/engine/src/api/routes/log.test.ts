@@ -38,7 +38,8 @@ describe("the log enumerated: /api/v1/log/leaves and /api/v1/agents/:id/inputs",
   before(async () => {
     store = await openStore({ kind: "sqlite", file: ":memory:" });
     await addTestSeason(store);
-    const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity });
+    const ingest = (s: Submission) =>
+      ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity });
     for (const id of ["alpha", "beta"]) {
       const { agent } = await registerTestAgent(ingest, id);
       written.push({

@@ -43,7 +43,8 @@ describe("augur verify --deep", () => {
     let now = TEST_NOW;
     app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => now });
     url = await app.listen({ port: 0, host: "127.0.0.1" });
-    const ingest = (s: Submission) => ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now, recordGrace: Infinity });
+    const ingest = (s: Submission) =>
+      ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now, recordGrace: Infinity });
     const creator = testWallet("deep creator");
     for (const [k, id] of ["alpha", "sib"].entries()) {
       const agent = testWallet(`deep ${id}`);
