@@ -79,11 +79,22 @@ describe("dueCalls: the settler's work list, against a model", () => {
   it("lists exactly the open calls the ledger would resolve now, longest-due first, at most the limit", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(modelCall, { maxLength: 12 }),
-        fc.integer({ min: 0, max: 40_000 }),
-        fc.integer({ min: 1, max: 5_000 }),
+        fc
+          .tuple(fc.array(modelCall, { maxLength: 12 }), fc.integer({ min: 1, max: 5_000 }))
+          .chain(([calls, revealTimeout]) => {
+            // Half the time "now" is exactly some call's due time: the boundary is where bugs live.
+            const dueTimes = calls.map((c) =>
+              c.closesIn !== null ? c.committedAt + c.closesIn : c.committedAt + revealTimeout + 1,
+            );
+            const anyTime = fc.integer({ min: 0, max: 40_000 });
+            return fc.tuple(
+              fc.constant(calls),
+              dueTimes.length > 0 ? fc.oneof(anyTime, fc.constantFrom(...dueTimes)) : anyTime,
+              fc.constant(revealTimeout),
+            );
+          }),
         fc.integer({ min: 1, max: 12 }),
-        async (calls, chainNow, revealTimeout, limit) => {
+        async ([calls, chainNow, revealTimeout], limit) => {
           const source = await seed(calls);
           // The model: a revealed call is settleable from closesAt on; an unrevealed commit is
           // expirable strictly after committedAt + revealTimeout; a resolved call is never due.
