@@ -169,7 +169,7 @@ describe("measured snapshots on the replica", () => {
 
   it("reads balances through Multicall3's aggregate3 exactly as one eth_call each", async () => {
     const { replica } = await loadFixture(measuredReplica);
-    const probe = await (await ethers.getContractFactory("Aggregate3Probe")).deploy();
+    const probe = await (await ethers.getContractFactory("ReplicaMulticall3")).deploy();
     await ethers.provider.send("hardhat_setCode", [
       MULTICALL3,
       await ethers.provider.getCode(await probe.getAddress()),

@@ -4,7 +4,7 @@
  * (a separate process, reached over JSON-RPC like a real node), printed beside the same number of
  * bare calls (to an account without code: the node's floor per call) sent the same way. Two ways:
  * Multicall3's `aggregate3` at its canonical address (500 balances an `eth_call`; the bench puts a
- * probe with that interface there, `contracts/test/Aggregate3Probe.sol`), and one `eth_call` per
+ * replica's own aggregator there, `contracts/test/ReplicaMulticall3.sol`), and one `eth_call` per
  * balance in JSON-RPC batches of BENCH_BATCH (default 100, ethers' default). The budget is 10 s.
  * `npx hardhat compile` first (the tokens are deployed from artifacts/).
  */
@@ -51,8 +51,8 @@ async function main() {
     for (const token of [usdg, ...stocks])
       for (let i = 0; i < 20; i++)
         await (await token.getFunction("mint")(wallets[i * 97]!, 10n ** 20n)).wait();
-    // Multicall3's aggregate3 at its canonical address (a written-here probe with the same interface).
-    const probe = await deploy(deployer, "test/Aggregate3Probe.sol/Aggregate3Probe.json", []);
+    // Multicall3's aggregate3 at its canonical address (the replica's own aggregator, written here).
+    const probe = await deploy(deployer, "test/ReplicaMulticall3.sol/ReplicaMulticall3.json", []);
     await provider.send("hardhat_setCode", [MULTICALL3, await provider.getCode(await probe.getAddress())]);
     await provider.send("evm_mine", []); // state set by hardhat_setCode shows from the next block
     const block = await provider.getBlockNumber();
