@@ -59,6 +59,13 @@ export class DemoStocksError extends Error {
   override readonly name = "DemoStocksError";
 }
 
+/** The demo creators' names by address, as `augur serve --creators` takes them (the site shows these). */
+export function demoCreators(): Record<string, string> {
+  return Object.fromEntries(
+    CREATORS.map((c, i) => [c.name, nodeAccount(FIRST_CREATOR_ACCOUNT + i).address.toLowerCase()]),
+  );
+}
+
 /**
  * The demo's agents. Every other agent calls (with 6, one per creator: the ledger's quorum of 3
  * voters, and a contrast with those that only trade), and every caller calls the same stock, the

@@ -18,7 +18,7 @@ import {
   SQLITE_FILE_NAME,
   type Store,
 } from "@augur/engine";
-import { demoAgents, KEEPER_ACCOUNT, nodeAccount, USER_ACCOUNT } from "./agents";
+import { demoAgents, demoCreators, KEEPER_ACCOUNT, nodeAccount, USER_ACCOUNT } from "./agents";
 import { startDemoChain, type DemoChain } from "./chain";
 import { formatGuide } from "./guide";
 import type { StartOptions } from "./options";
@@ -99,6 +99,7 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
         chainId: deployment.chainId,
         now,
         assets: Object.fromEntries(replica.stocks.map((s) => [s.symbol, s.address])), // tickers on the site
+        creators: demoCreators(), // creator names on the site
       },
       { writesPerMinute: 1_000_000 }, // every demo agent posts from 127.0.0.1
     );

@@ -1,6 +1,12 @@
 import { expect } from "chai";
 import { seededRandom } from "@augur/scorer/src/referee/synthetic-input";
-import { callOf, demoAgents, DemoStocksError, type DemoAgent } from "../../scripts/start/agents";
+import {
+  callOf,
+  demoAgents,
+  demoCreators,
+  DemoStocksError,
+  type DemoAgent,
+} from "../../scripts/start/agents";
 
 const STOCKS = ["NVDA", "TSLA", "META"];
 const WAD = 10n ** 18n;
@@ -26,6 +32,13 @@ describe("npm start's demo agents (who trades and who calls what)", () => {
       expect(new Set(agents.map((a) => a.seed)).size).to.equal(count); // a stream each
     });
   }
+
+  it("names every demo creator for the site: its name to the address its agents register with", () => {
+    const names = demoCreators();
+    expect(Object.keys(names).sort()).to.deep.equal(["lumen", "northwind", "quarry"]);
+    for (const agent of demoAgents(12, STOCKS))
+      expect(names[agent.creatorName], agent.id).to.equal(agent.creatorKey.address.toLowerCase());
+  });
 
   it("refuses a replica with a single stock: there would be nothing to call but its own", () => {
     expect(() => demoAgents(6, ["NVDA"])).to.throw(DemoStocksError, /2 or more stocks/);

@@ -126,7 +126,7 @@ describe("npm start (smoke test, --ci)", function () {
   describe("the site, on the demo season while it runs (headless Chromium)", () => {
     const pages = () => demoPages(SEASON, scored);
 
-    it("leaderboard: every demo agent with its declared style and creator, the demo season selected", async () => {
+    it("leaderboard: every demo agent with its declared style and its creator by name, the demo season selected", async () => {
       const page = await desktop.newPage();
       expect(await visit(page, `${origin}/`)).to.deep.equal([]);
       await page.screenshot({ path: demoShot("leaderboard"), fullPage: true });
@@ -135,11 +135,21 @@ describe("npm start (smoke test, --ci)", function () {
         trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.getAttribute("data-value") ?? "")),
       );
       const shown = new Map(rows.map((cells) => [cells[1]!, cells]));
+      // The creator column shows the name npm start gives each creator (the address is its data-value).
+      const creatorNames = new Map(
+        await page.$$eval("#leaderboard tbody tr", (trs) =>
+          trs.map((tr) => {
+            const td = tr.querySelectorAll("td");
+            return [td[1]?.getAttribute("data-value") ?? "", td[5]?.textContent?.trim() ?? ""] as const;
+          }),
+        ),
+      );
       expect([...shown.keys()].sort()).to.deep.equal(agents.map((a) => a.id).sort());
       for (const agent of agents) {
         const cells = shown.get(agent.id)!;
         expect(cells[6], agent.id).to.equal(agent.style);
         expect(cells[5]!.toLowerCase(), agent.id).to.equal(agent.creatorKey.address.toLowerCase());
+        expect(creatorNames.get(agent.id), agent.id).to.equal(agent.creatorName);
       }
       expect(shown.get(scored)![2], `${scored}'s score`).to.match(/^\d+(\.\d+)?$/);
       await page.close();

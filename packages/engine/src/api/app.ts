@@ -6,6 +6,7 @@ import { ApiError, errorPayload, installErrorHandlers } from "./errors";
 import { collectOpenApi } from "./openapi";
 import { anchorRoutes } from "./routes/anchors";
 import { assetRoutes } from "./routes/assets";
+import { creatorRoutes } from "./routes/creators";
 import { consensusMarketRoutes, consensusRoutes } from "./routes/consensus";
 import { historyRoutes } from "./routes/history";
 import { inputRoutes } from "./routes/inputs";
@@ -96,6 +97,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   seasonRiskRoutes(app, deps);
   consensusMarketRoutes(app, deps);
   assetRoutes(app, deps);
+  creatorRoutes(app, deps);
   logRoutes(app, deps);
   inputRoutes(app, deps);
   scoreHistoryRoutes(app, deps);

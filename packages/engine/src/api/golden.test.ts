@@ -7,7 +7,14 @@ import { MODE_FORMAT, modeNoticeBody } from "../modes/records";
 import { writeNotice } from "../modes/notices";
 import { receiptDocument } from "../modes/receipt/document";
 import { TEST_CHAIN_ID } from "../../test-support/records/testing";
-import { SITE_ASSETS, SITE_NOW, SITE_SEASON, seededSiteStore, TSLA } from "../../test-support/site/testing";
+import {
+  SITE_ASSETS,
+  SITE_CREATORS,
+  SITE_NOW,
+  SITE_SEASON,
+  seededSiteStore,
+  TSLA,
+} from "../../test-support/site/testing";
 import { openStore, type Store } from "../store/open";
 import { appendModeRecord } from "../store/queries/modes";
 import { DAY, fakeSource, HISTORY_DAY0, writeScriptedHistory } from "../../test-support/stewardship/testing";
@@ -188,6 +195,7 @@ function seasonRequests(season: string, ids: { snapshot: string; score: string; 
     get(`${api}/consensus/0x12/3600`),
     get(`${api}/consensus/${TSLA}/3600?limit=0`),
     get(`${api}/assets`),
+    get(`${api}/creators`),
     get(`${api}/consensus/TSLA/3600?limit=1`),
     get(`${api}/consensus/NOPE/3600`),
     // Stewardship and modes
@@ -298,7 +306,13 @@ describe("golden: every API response and site page, byte for byte", function () 
       modeNoticeBody("maintenance", "a quiet month", "2026-12-01"),
       SITE_NOW,
     );
-    const app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => SITE_NOW, assets: SITE_ASSETS });
+    const app = await buildApp({
+      store,
+      chainId: TEST_CHAIN_ID,
+      now: () => SITE_NOW,
+      assets: SITE_ASSETS,
+      creators: SITE_CREATORS,
+    });
     try {
       const score = (await app.inject(`/api/v1/agents/ada/score?season_id=${SITE_SEASON}`)).json<{
         seal: string;

@@ -4,6 +4,23 @@ import { ID_PATTERN, RECORD_FIELDS, RECORD_TYPE_NAMES, type FieldSpec } from "@a
 export const idSchema = { type: "string", pattern: ID_PATTERN, maxLength: 64 } as const;
 export const hex32Schema = { type: "string", pattern: "^0x[0-9a-fA-F]{64}$" } as const;
 export const addressSchema = { type: "string", pattern: "^0x[0-9a-fA-F]{40}$" } as const;
+/** A directory's 200 body, `{ <list>: [{ <label>, address }] }` (the asset and creator directories). */
+export function directorySchema(list: string, label: string) {
+  return {
+    type: "object",
+    required: [list],
+    properties: {
+      [list]: {
+        type: "array",
+        items: {
+          type: "object",
+          required: [label, "address"],
+          properties: { [label]: { type: "string" }, address: addressSchema },
+        },
+      },
+    },
+  } as const;
+}
 export const signatureSchema = { type: "string", pattern: "^0x[0-9a-fA-F]{130}$" } as const;
 export const uintSchema = { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
 

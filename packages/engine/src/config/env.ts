@@ -151,3 +151,30 @@ export function assetsOption(text: string | undefined): Record<string, string> {
   }
   return assets;
 }
+
+/**
+ * `AUGUR_CREATORS` / `--creators`: `NAME=0xaddress,…`, the names the API and site show for creator
+ * addresses (display only: the protocol has no creator name, so none enters a seal or a score).
+ */
+export function creatorsOption(text: string | undefined): Record<string, string> {
+  const creators: Record<string, string> = {};
+  const named = new Map<string, string>();
+  for (const entry of (text ?? "").split(",").map((e) => e.trim())) {
+    if (entry === "") continue;
+    const match = /^([A-Za-z0-9._-](?:[A-Za-z0-9 ._-]{0,30}[A-Za-z0-9._-])?)=(0x[0-9a-fA-F]{40})$/.exec(
+      entry,
+    );
+    if (!match)
+      throw new UsageError(
+        `--creators entries are NAME=0xaddress (letters, digits, space, ".-_", 1–32 characters), not '${entry}'`,
+      );
+    const name = match[1]!;
+    const address = match[2]!.toLowerCase();
+    if (name in creators) throw new UsageError(`--creators names ${name} twice`);
+    const other = named.get(address);
+    if (other !== undefined) throw new UsageError(`--creators names ${address} twice (${other} and ${name})`);
+    creators[name] = address;
+    named.set(address, name);
+  }
+  return creators;
+}

@@ -12,10 +12,14 @@ export async function assetNames(app: FastifyInstance): Promise<AssetNames> {
   return new Map(assets.map((a) => [a.address, a.ticker]));
 }
 
+/** An address by its directory name (the address in the tooltip), or the short address when it has none. */
+export function namedAddress(address: string, name: string | undefined, kind: string): SafeHtml {
+  return name === undefined
+    ? html`<span class="mono" title="${address}">${shortHex(address)}</span>`
+    : html`<abbr class="${kind}" title="${address}">${name}</abbr>`;
+}
+
 /** An asset as its ticker (the address in the tooltip), or the short address when it has none. */
 export function assetText(address: string, names: AssetNames): SafeHtml {
-  const ticker = names.get(address.toLowerCase());
-  return ticker === undefined
-    ? html`<span class="mono" title="${address}">${shortHex(address)}</span>`
-    : html`<abbr class="asset" title="${address}">${ticker}</abbr>`;
+  return namedAddress(address, names.get(address.toLowerCase()), "asset");
 }

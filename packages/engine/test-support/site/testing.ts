@@ -30,6 +30,15 @@ export const TSLA = "0x1111111111111111111111111111111111111111";
 export const AAPL = "0x2222222222222222222222222222222222222222";
 /** The seeded season's asset directory (ticker → address), as `augur serve` takes it from AUGUR_ASSETS. */
 export const SITE_ASSETS = { TSLA, AAPL } as const;
+/** The address (lowercase, as the store keeps it) the fixture's creator `c1`…`c5` registers with. */
+export function siteCreator(id: string): string {
+  return testWallet(`site creator ${id}`).address.toLowerCase();
+}
+/** The seeded creator directory (name → address), as `augur serve` takes AUGUR_CREATORS; c3…c5 unnamed. */
+export const SITE_CREATORS: Readonly<Record<string, string>> = {
+  "Ada Labs": siteCreator("c1"),
+  "cy-house_2.0": siteCreator("c2"),
+};
 const LEDGER = "0x3333333333333333333333333333333333333333";
 const ORACLE = "0x4444444444444444444444444444444444444444";
 
@@ -337,7 +346,13 @@ export interface SiteServer {
 
 /** The engine's HTTP server (API and site) on 127.0.0.1, a free port. */
 export async function startSiteServer(store: Store, now = SITE_NOW): Promise<SiteServer> {
-  const app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => now, assets: SITE_ASSETS });
+  const app = await buildApp({
+    store,
+    chainId: TEST_CHAIN_ID,
+    now: () => now,
+    assets: SITE_ASSETS,
+    creators: SITE_CREATORS,
+  });
   const url = await app.listen({ host: "127.0.0.1", port: 0 });
   return { url, app, close: () => app.close() };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../deps";
 import { assetDirectory } from "../assets";
-import { addressSchema, errorBody } from "../schemas";
+import { directorySchema, errorBody } from "../schemas";
 
 /** What `GET /api/v1/assets` answers. */
 export type AssetsView = { assets: { ticker: string; address: string }[] };
@@ -15,20 +15,7 @@ export function assetRoutes(app: FastifyInstance, deps: ApiDeps): void {
         summary: "The asset directory: tickers and token addresses (routes taking an asset accept either)",
         tags: ["consensus"],
         response: {
-          200: {
-            type: "object",
-            required: ["assets"],
-            properties: {
-              assets: {
-                type: "array",
-                items: {
-                  type: "object",
-                  required: ["ticker", "address"],
-                  properties: { ticker: { type: "string" }, address: addressSchema },
-                },
-              },
-            },
-          },
+          200: directorySchema("assets", "ticker"),
           "4xx": errorBody,
         },
       },

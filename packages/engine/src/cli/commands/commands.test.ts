@@ -157,7 +157,7 @@ describe("augur migrate, season, serve", () => {
     expect(existsSync(join(dir, "augur.sqlite"))).to.equal(false);
   });
 
-  it("serve and migrate refuse bad server limits, a public origin with a path and a serving role without PostgreSQL, with exit 2", async () => {
+  it("serve and migrate refuse bad server limits, a public origin with a path, a creator named twice and a serving role without PostgreSQL, with exit 2", async () => {
     const limit = await run(["serve", "--headers-timeout-ms", "1e4", "--data-dir", dir]);
     expect(limit).to.include({
       code: 2,
@@ -167,6 +167,11 @@ describe("augur migrate, season, serve", () => {
     expect(origin).to.include({
       code: 2,
       err: "augur serve: --public-origin must be an http(s) origin such as https://augur.example, not 'https://augur.example/api'\n",
+    });
+    const twice = `A=0x${"ab".repeat(20)},B=0x${"AB".repeat(20)}`;
+    expect(await run(["serve", "--creators", twice, "--data-dir", dir])).to.include({
+      code: 2,
+      err: `augur serve: --creators names 0x${"ab".repeat(20)} twice (A and B)\n`,
     });
     const role = await run(["migrate", "--serving-role", "augur_serving", "--data-dir", dir]);
     expect(role).to.include({

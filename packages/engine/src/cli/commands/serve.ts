@@ -7,6 +7,7 @@ import { JsonRpcProvider } from "ethers";
 import { eip1271Check } from "../../records/wallet";
 import {
   assetsOption,
+  creatorsOption,
   DEFAULT_SERVER_LIMITS,
   integerOption,
   publicOriginOption,
@@ -34,6 +35,8 @@ Options:
                            AUGUR_WRITES_PER_MINUTE; default 600)
   --assets <list>          tickers shown for asset addresses and accepted in their place,
                            TICKER=0xaddress,… (env AUGUR_ASSETS; default none)
+  --creators <list>        names shown for creator addresses (display only, never sealed or
+                           scored), NAME=0xaddress,… (env AUGUR_CREATORS; default none)
   --public-origin <url>    the origin the site prints in its URLs and its verify command, e.g.
                            https://augur.example (env AUGUR_PUBLIC_ORIGIN; default the listen
                            address; the request's Host header is never used)
@@ -67,6 +70,7 @@ ${STORE_HELP}
           "chain-id": { type: "string" },
           "writes-per-minute": { type: "string" },
           assets: { type: "string" },
+          creators: { type: "string" },
           "public-origin": { type: "string" },
           ...SERVER_LIMIT_OPTIONS,
           "record-grace": { type: "string" },
@@ -101,13 +105,22 @@ ${STORE_HELP}
     const limits = serverLimitsOption(values, env);
     const publicOrigin = publicOriginOption(values["public-origin"], env);
     const assets = assetsOption(values.assets ?? env.AUGUR_ASSETS);
+    const creators = creatorsOption(values.creators ?? env.AUGUR_CREATORS);
     const rpc = rpcOption(values, env);
     const contractWallets = rpc
       ? eip1271Check(new JsonRpcProvider(rpc, chainId, { staticNetwork: true }))
       : undefined;
     const store = await openStore(storeFrom(values, env));
     const app = await buildApp(
-      { store, chainId, now: () => Math.floor(Date.now() / 1000), assets, recordGrace, contractWallets },
+      {
+        store,
+        chainId,
+        now: () => Math.floor(Date.now() / 1000),
+        assets,
+        creators,
+        recordGrace,
+        contractWallets,
+      },
       {
         logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr },
         writesPerMinute,

@@ -5,6 +5,7 @@ import { reasonBar, valueBar } from "../bars";
 import { lineChart } from "../charts";
 import { SitePageError } from "../errors";
 import { assetNames, assetText, type AssetNames } from "../assets";
+import { creatorNames, creatorText } from "../creators";
 import { calibrationChart, scoreChart, scoreHistory } from "../agent-charts";
 import { fixed, hoursText, percent, shortHex, utc } from "../format";
 import { termLink, TERMS, type TermKey } from "../glossary";
@@ -263,7 +264,11 @@ export async function agentPage(
   } catch (error) {
     if (!(error instanceof SitePageError && error.code === "NO_SCORE")) throw error;
   }
-  const [names, scores] = await Promise.all([assetNames(app), scoreHistory(app, agentId, season)]);
+  const [names, creators, scores] = await Promise.all([
+    assetNames(app),
+    creatorNames(app),
+    scoreHistory(app, agentId, season),
+  ]);
   // With the chain flags whenever the registry is known: without them the API would vouch for itself.
   const anchored = score?.anchor.status === "anchored" && score.anchor.registry ? score.anchor : undefined;
   const chainFlags = anchored ? ` --rpc RPC_URL --registry ${anchored.registry}` : "";
@@ -319,7 +324,11 @@ export async function agentPage(
       <dt>season</dt>
       <dd><a href="/?season=${season}">${season}</a></dd>
       <dt>creator</dt>
-      <dd class="mono seal">${history.creator}</dd>
+      <dd id="creator">
+        ${creators.has(history.creator.toLowerCase())
+          ? html`${creatorText(history.creator, creators)} <code class="seal">${history.creator}</code>`
+          : html`<span class="mono seal">${history.creator}</span>`}
+      </dd>
       <dt>declared style</dt>
       <dd>${history.style}</dd>
     </dl>

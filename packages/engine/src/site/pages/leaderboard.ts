@@ -3,7 +3,8 @@ import { TERM_NAMES, type TermName } from "@augur/scorer";
 import { apiGet } from "../api-client";
 import { reasonBar, valueBar } from "../bars";
 import { SitePageError } from "../errors";
-import { fixed, shortHex, sortValue, utc } from "../format";
+import { creatorNames, creatorText, type CreatorNames } from "../creators";
+import { fixed, sortValue, utc } from "../format";
 import { html, type SafeHtml } from "../html";
 import { termLink } from "../glossary";
 import { layout } from "../layout";
@@ -33,7 +34,7 @@ function boardUrl(season: string, page: number, sort: Sort, order: "asc" | "desc
   return `/?${q.toString()}`;
 }
 
-function row(r: StandingRow, season: string): SafeHtml {
+function row(r: StandingRow, season: string, creators: CreatorNames): SafeHtml {
   const terms = TERM_NAMES.map((t) => valueBar(r.terms[t] ?? null, t, true));
   return html`<tr>
     <td class="num" data-value="${sortValue(r.rank)}">${r.rank ?? "—"}</td>
@@ -47,7 +48,7 @@ function row(r: StandingRow, season: string): SafeHtml {
     <td class="num" data-value="${sortValue(r.multiplier)}">
       ${r.multiplier === null ? "—" : fixed(r.multiplier, 3)}
     </td>
-    <td class="mono" data-value="${r.creator}" title="${r.creator}">${shortHex(r.creator)}</td>
+    <td data-value="${r.creator}">${creatorText(r.creator, creators)}</td>
     <td data-value="${r.style}">${r.style}</td>
   </tr>`;
 }
@@ -68,10 +69,13 @@ export async function leaderboardPage(app: FastifyInstance, query: Record<string
   const sort = choiceParam(query.sort, SORTS, "rank", "sort");
   const order = choiceParam(query.order, ["asc", "desc"] as const, "asc", "order");
   const offset = (page - 1) * PAGE_SIZE;
-  const board = await apiGet<StandingsView>(
-    app,
-    `/api/v1/seasons/${season}/standings?limit=${PAGE_SIZE}&offset=${offset}&sort=${sort}&order=${order}`,
-  );
+  const [board, creators] = await Promise.all([
+    apiGet<StandingsView>(
+      app,
+      `/api/v1/seasons/${season}/standings?limit=${PAGE_SIZE}&offset=${offset}&sort=${sort}&order=${order}`,
+    ),
+    creatorNames(app),
+  ]);
   const pages = Math.max(1, Math.ceil(board.total / PAGE_SIZE));
   if (page > pages)
     throw new SitePageError(
@@ -147,7 +151,7 @@ export async function leaderboardPage(app: FastifyInstance, query: Record<string
                 </tr>
               </thead>
               <tbody>
-                ${board.rows.map((r) => row(r, season))}
+                ${board.rows.map((r) => row(r, season, creators))}
               </tbody>
             </table>
           </div>
