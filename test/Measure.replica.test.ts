@@ -94,6 +94,9 @@ describe("measured snapshots on the replica", () => {
       // Independently: the block, the balances there, the oracle's price at the boundary.
       const blockNumber = await lastBlockAtOrBefore(at);
       expect(body.block.number).to.equal(blockNumber);
+      expect(body.usdgDecimals, "USDG's decimals as the token states them").to.equal(
+        Number(await replica.usdg.decimals()),
+      );
       expect(body.block.hash).to.equal((await ethers.provider.getBlock(blockNumber))!.hash!.toLowerCase());
       const cash = await replica.usdg.balanceOf(W, { blockTag: blockNumber });
       let stockValue = 0n;
