@@ -1,12 +1,12 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine, time } from "@nomicfoundation/hardhat-network-helpers";
-import { ContractFactory } from "ethers";
+import { ContractFactory, formatUnits } from "ethers";
 import QuoterV2Artifact from "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json";
 import { MULTICALL3, measureHour, RpcMeasureChain, type MeasureSource } from "@augur/engine";
-import type { MeasuredSnapshotBody, MeasuredTradeBody } from "@augur/records";
+import { snapshotPoint, type MeasuredSnapshotBody, type MeasuredTradeBody } from "@augur/records";
 import type { PriceOracle } from "../typechain-types";
-import { deployReplica } from "./shared/replica";
+import { buildReplica, deployReplica, type Replica } from "./shared/replica";
 
 /**
  * Snapshots measured from the chain (issue #16) on the replica's real Uniswap v3 pools: a wallet
@@ -17,7 +17,15 @@ const HOUR = 3600;
 const WINDOW = 300;
 
 async function measuredReplica() {
-  const replica = await deployReplica();
+  return withOracle(await deployReplica());
+}
+
+/** A local replica whose USDG has 18 decimals (deployments disagree: 6 or 18). */
+async function measuredReplica18() {
+  return withOracle(await buildReplica({ usdgDecimals: 18, hours: 2 }));
+}
+
+async function withOracle(replica: Replica) {
   const oracle = (await (
     await ethers.getContractFactory("PriceOracle")
   ).deploy(await replica.usdg.getAddress(), WINDOW, replica.deployer.address)) as unknown as PriceOracle;
@@ -94,6 +102,9 @@ describe("measured snapshots on the replica", () => {
       // Independently: the block, the balances there, the oracle's price at the boundary.
       const blockNumber = await lastBlockAtOrBefore(at);
       expect(body.block.number).to.equal(blockNumber);
+      expect(body.usdgDecimals, "USDG's decimals as the token states them").to.equal(
+        Number(await replica.usdg.decimals()),
+      );
       expect(body.block.hash).to.equal((await ethers.provider.getBlock(blockNumber))!.hash!.toLowerCase());
       const cash = await replica.usdg.balanceOf(W, { blockTag: blockNumber });
       let stockValue = 0n;
@@ -132,6 +143,45 @@ describe("measured snapshots on the replica", () => {
     const nav = measured.map((m) => BigInt(m.nav));
     const stockMove = BigInt(measured[2]!.stockValue) - BigInt(measured[1]!.stockValue);
     expect(nav[2]! - BigInt(measured[2]!.flow) - nav[1]!).to.equal(stockMove);
+  });
+
+  it("an 18-decimal USDG: the sealed amounts are its own base units, read as the same USDG", async () => {
+    const { replica, oracle } = await loadFixture(measuredReplica18);
+    const wallet = (await ethers.getSigners())[7]!;
+    const W = wallet.address.toLowerCase();
+    const unit = 10n ** 18n;
+    await replica.fund(W, "USDG", 10_000n * unit);
+    const stock = replica.stocks[0]!;
+    const T0 = Math.ceil(((await time.latest()) + 60) / HOUR) * HOUR;
+    await time.increaseTo(T0 + 5);
+    await replica.swap(stock, "buy", 2_000n * unit, { from: wallet, at: T0 + 900 });
+    await time.increaseTo(T0 + HOUR + 60);
+    await mine(1);
+    const { records } = await measureHour(
+      new RpcMeasureChain(ethers.provider),
+      sourceOf(replica, oracle),
+      "s1",
+      [{ agentId: "alpha", wallet: W }],
+      T0 + HOUR,
+    );
+    const body = records.find((r) => r.kind === "snapshot")!.body as MeasuredSnapshotBody;
+    const trade = records.find((r) => r.kind === "trade")!.body as MeasuredTradeBody;
+    expect(body.usdgDecimals).to.equal(18);
+    expect(trade.usdgDecimals).to.equal(18);
+    const blockTag = body.block.number;
+    const cash = await replica.usdg.balanceOf(W, { blockTag });
+    const shares = await stock.token.balanceOf(W, { blockTag });
+    const price = await oracle.priceAt(stock.address, T0 + HOUR);
+    const stockValue = (shares * price) / 10n ** BigInt(stock.decimals);
+    expect(BigInt(body.nav)).to.equal(cash + stockValue);
+    expect(cash).to.equal(8_000n * unit);
+    // Read in USDG, exactly: the wei-precise NAV as its decimal string's nearest double.
+    const point = snapshotPoint(JSON.stringify(body), "0x");
+    expect(point.nav).to.equal(Number(formatUnits(cash + stockValue, 18)));
+    expect(point.nav).to.be.within(9_900, 10_100); // 8,000 cash and about 2,000 of stock
+    expect(BigInt(trade.price)).to.equal(
+      (BigInt(trade.usdgAmount) * 10n ** BigInt(stock.decimals)) / BigInt(trade.quantity),
+    );
   });
 
   it("a self-pumping agent gains nothing: its stock is marked no higher than selling it back would fetch", async () => {

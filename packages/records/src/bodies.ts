@@ -1,12 +1,12 @@
 /**
  * Reads the stored record bodies the site's views need, in the units people read: USDG for NAV
- * and flow, a fraction for invested, a plain number for prices. Signed records are
+ * and flow (each snapshot in its own stated decimals, `usdg.ts`), a fraction for invested, a plain number for prices. Signed records are
  * `{ format, type, domain, message }`; call records are the chain indexer's `augur-call/v1`
  * bodies (`indexer/calls.ts`), read by `callTerms` (the one reader the referee uses too).
  */
 import { callTerms } from "./call-terms";
+import { usdgDecimalsOf, usdgNumber } from "./usdg";
 
-const USDG_UNITS = 1e6;
 const PRICE_UNITS = 1e18;
 
 export interface SnapshotPoint {
@@ -73,10 +73,11 @@ export function snapshotPoint(body: string, seal: string): SnapshotPoint {
 
 /** The same from a parsed message (the cycle's row cache parses each body once for all its readers). */
 export function snapshotPointOf(m: Fields, seal: string): SnapshotPoint {
+  const decimals = usdgDecimalsOf(m);
   return {
     at: num(m.takenAt),
-    nav: num(m.nav) / USDG_UNITS,
-    flow: num(m.flow) / USDG_UNITS,
+    nav: usdgNumber(m.nav, decimals),
+    flow: usdgNumber(m.flow, decimals),
     invested: num(m.investedBps) / 10_000,
     seal,
   };

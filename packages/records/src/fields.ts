@@ -79,11 +79,16 @@ export const RECORD_FIELDS: Readonly<Record<RecordTypeName, readonly FieldSpec[]
     agentId,
     seasonId,
     time("takenAt", "when the portfolio was valued"),
-    { name: "nav", type: "uint256", description: "net asset value, USDG base units (6 decimals)" },
+    {
+      name: "nav",
+      type: "uint256",
+      description:
+        "net asset value in the protocol's USDG unit: 10^-6 USDG (6 decimals, whatever the token's own decimals)",
+    },
     {
       name: "flow",
       type: "int256",
-      description: "deposits minus withdrawals since the previous snapshot, USDG base units",
+      description: "deposits minus withdrawals since the previous snapshot, same unit as nav (10^-6 USDG)",
     },
     {
       name: "investedBps",

@@ -13,3 +13,4 @@ export * from "./call-terms";
 export * from "./bodies";
 export * from "./scorer-rules";
 export * from "./measured";
+export * from "./usdg";

@@ -11,6 +11,8 @@ export interface MeasuredSnapshotBody {
   readonly block: { readonly number: number; readonly hash: string; readonly timestamp: number };
   /** Flows are the transfers in blocks (flowsAfterBlock, block.number]; −1: since genesis. */
   readonly flowsAfterBlock: number;
+  /** The USDG token's `decimals()` read from the chain: the unit of every USDG amount in this body. */
+  readonly usdgDecimals: number;
   readonly usdg: { readonly token: string; readonly balance: string };
   readonly holdings: ReadonlyArray<{
     readonly token: string;
@@ -47,6 +49,8 @@ export interface MeasuredTradeBody {
   readonly side: "buy" | "sell";
   /** Stock base units. */
   readonly quantity: string;
+  /** The USDG token's `decimals()` read from the chain: the unit of `usdgAmount`. */
+  readonly usdgDecimals: number;
   /** USDG base units paid (buy) or received (sell). */
   readonly usdgAmount: string;
   /** Effective price: USDG per whole token, 18 decimals, rounded down. */

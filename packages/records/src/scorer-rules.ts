@@ -7,6 +7,7 @@ import {
 } from "@augur/scorer";
 import { formatUnits } from "ethers";
 import { TIME_FIELD, type RecordTypeName } from "./fields";
+import { SNAPSHOT_V1_USDG_DECIMALS, usdgDecimal } from "./usdg";
 import type { NormalizedMessage } from "./validate";
 
 /** Decision sources in the scorer's vocabulary (augur-score/v1 `decider`). */
@@ -46,8 +47,8 @@ export function checkScorable(type: RecordTypeName, m: NormalizedMessage): void 
         {
           agent: m.agentId,
           at: iso(m.takenAt as number),
-          nav: formatUnits(m.nav as string, 6),
-          flow: formatUnits(m.flow as string, 6),
+          nav: usdgDecimal(m.nav as string, SNAPSHOT_V1_USDG_DECIMALS),
+          flow: usdgDecimal(m.flow as string, SNAPSHOT_V1_USDG_DECIMALS),
           invested: (m.investedBps as number) / 10_000,
         },
         "row",

@@ -7,7 +7,7 @@ import {
   validateSeasonInput,
   type UnrankedRow,
 } from "@augur/scorer";
-import { DECIDER_OF_SOURCE } from "@augur/records";
+import { DECIDER_OF_SOURCE, usdgDecimal } from "@augur/records";
 import { formatUnits } from "ethers";
 import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "./seams";
 
@@ -142,9 +142,9 @@ function emptyRows() {
  * One agent's records in the scorer's input vocabulary. NAV and flow go in as USDG numbers (the
  * scorer reads a decimal string and a number alike, `decimalValue`), exact because the row
  * holds base-unit integers of at most 15 digits as exact-rounded USDG; any other stored amount
- * goes in as `formatUnits` of its stored string.
+ * goes in as the exact decimal of its stored string at its snapshot's own USDG decimals.
  */
-function agentRows(agent: AgentInputs) {
+export function agentRows(agent: AgentInputs) {
   const { snapshots: s, decisions, trades, calls, decisionSeals, tradeSeals, callSeals } = agent.records;
   const id = agent.agentId;
   const snapshots = new Array<Record<string, unknown>>(s.length);
@@ -153,8 +153,8 @@ function agentRows(agent: AgentInputs) {
     snapshots[i] = {
       agent: id,
       at: iso(s.at[i]!),
-      nav: raw ? formatUnits(raw.nav as string, 6) : s.nav[i],
-      flow: raw ? formatUnits(raw.flow as string, 6) : s.flow[i],
+      nav: raw ? usdgDecimal(raw.nav as string, raw.usdgDecimals) : s.nav[i],
+      flow: raw ? usdgDecimal(raw.flow as string, raw.usdgDecimals) : s.flow[i],
       invested: s.invested[i],
       seal: s.seal(i),
     };

@@ -95,8 +95,8 @@ describe("decoded snapshot amounts", () => {
     const s = records.snapshots;
     expect([s.raw(0), s.raw(1), s.raw(2)]).to.deep.equal([
       undefined,
-      { nav: "123456789012345678901", flow: "0" },
-      { nav: "1", flow: "-1234567890123456" },
+      { nav: "123456789012345678901", flow: "0", usdgDecimals: 6 },
+      { nav: "1", flow: "-1234567890123456", usdgDecimals: 6 },
     ]);
     expect([s.seal(0), s.seal(2), s.invested[1], s.length]).to.deep.equal([seal(1), seal(3), 0.5, 3]);
   });

@@ -56,6 +56,8 @@ export async function measureHour(
   const listing = await source.listing();
   const stocks = listing.stocks.map((s) => s.token);
   const pools = new Set(listing.stocks.map((s) => s.pool.toLowerCase()));
+  // USDG's decimals too are read, never assumed: deployments disagree between 6 and 18.
+  const usdgToken = { token: listing.usdg, decimals: await chain.decimals(listing.usdg) };
   const stockDecimals = new Map<string, number>();
   for (const token of stocks) stockDecimals.set(token, await chain.decimals(token));
   const tokens = [listing.usdg, ...stocks];
@@ -79,7 +81,7 @@ export async function measureHour(
   const skipped: Array<{ agentId: string; reason: string }> = [];
   const unpaired: Array<{ agentId: string; txHash: string }> = [];
   for (const [w, { agentId, wallet }] of wallets.entries()) {
-    const paired = pairTrades(poolTransfersOf(wallet, logs, pools), listing.usdg, stockDecimals);
+    const paired = pairTrades(poolTransfersOf(wallet, logs, pools), usdgToken, stockDecimals);
     for (const txHash of new Set(paired.unpaired.map((u) => u.txHash))) unpaired.push({ agentId, txHash });
     for (const t of paired.trades) {
       const body: MeasuredTradeBody = {
@@ -91,6 +93,7 @@ export async function measureHour(
         asset: t.asset,
         side: t.side,
         quantity: t.quantity.toString(),
+        usdgDecimals: usdgToken.decimals,
         usdgAmount: t.usdgAmount.toString(),
         price: t.price.toString(),
         txHash: t.txHash,
@@ -125,7 +128,7 @@ export async function measureHour(
       skipped.push({ agentId, reason: `no price for ${missing}` });
       continue;
     }
-    const usdg = { token: listing.usdg, balance: balances[w]![0]! };
+    const usdg = { ...usdgToken, balance: balances[w]![0]! };
     const derived = deriveSnapshot({
       usdg,
       holdings,
@@ -139,6 +142,7 @@ export async function measureHour(
       takenAt: at,
       block: { number: block.number, hash: block.hash, timestamp: block.timestamp },
       flowsAfterBlock: previous.number,
+      usdgDecimals: usdg.decimals,
       usdg: { token: usdg.token, balance: usdg.balance.toString() },
       holdings: holdings.map((h, i) => ({
         token: h.token,

@@ -1,5 +1,5 @@
 import type { Hex32 } from "@augur/scorer";
-import { callPhase, snapshotPointOf, type Fields } from "@augur/records";
+import { callPhase, snapshotPointOf, usdgDecimalsOf, usdgNumberIsExact, type Fields } from "@augur/records";
 import type { RecordKind } from "./schema";
 
 /** The kinds of record the cycle's scores and risk rows are computed from. */
@@ -29,10 +29,11 @@ export type CallFields = {
   readonly outcome: string;
 };
 
-/** NAV and flow as stored, kept only where the USDG number alone could not reproduce them. */
+/** NAV and flow as stored and their decimals, kept only where the USDG number alone could not reproduce them. */
 export interface RawAmounts {
   readonly nav: unknown;
   readonly flow: unknown;
+  readonly usdgDecimals: number;
 }
 
 /** Seals as 32 bytes each (a hex string costs three times that, and a season holds millions). */
@@ -57,16 +58,12 @@ export class SealColumn {
   }
 }
 
-/** Base-unit integers of up to 15 digits are exact doubles, so `n / 1e6` is the exact-rounded decimal. */
-const SHORT_INTEGER = /^-?\d{1,15}$/;
-const isShortInteger = (v: unknown) => typeof v === "string" && SHORT_INTEGER.test(v);
-
 /**
  * One agent's snapshots as columns: a 10,000-agent, 720-hour season is 7.2 million snapshots,
  * which as parsed bodies would take gigabytes, and as columns about 70 bytes each. Values are the
- * site's `snapshotPoint` reading (USDG, fraction invested); a snapshot whose NAV or flow is not a
- * base-unit integer of at most 15 digits also keeps the stored strings (`raw`), since dividing
- * a rounded double by 10^6 is then not the exact decimal the scorer reads.
+ * site's `snapshotPoint` reading (USDG, fraction invested, each snapshot in its own decimals); a
+ * snapshot whose NAV or flow that number does not print exactly (`usdgNumberIsExact`: more than 15
+ * digits) also keeps the stored strings (`raw`) for the scorer's exact decimal.
  */
 export class SnapshotColumns {
   length = 0;
@@ -90,8 +87,9 @@ export class SnapshotColumns {
     this.flow[i] = point.flow;
     this.invested[i] = point.invested;
     this.seals.push(seal);
-    if (!isShortInteger(message.nav) || !isShortInteger(message.flow))
-      (this.wide ??= new Map()).set(i, { nav: message.nav, flow: message.flow });
+    const usdgDecimals = usdgDecimalsOf(message);
+    if (!usdgNumberIsExact(message.nav, usdgDecimals) || !usdgNumberIsExact(message.flow, usdgDecimals))
+      (this.wide ??= new Map()).set(i, { nav: message.nav, flow: message.flow, usdgDecimals });
     this.length = i + 1;
   }
 
@@ -146,10 +144,11 @@ export const CANONICAL_SNAPSHOT = new RegExp(
 export function snapshotMessage(body: string): Fields {
   const m = CANONICAL_SNAPSHOT.exec(body);
   if (m === null) {
-    // a signed record keeps them in `message`; a measured one (augur-snapshot/v2) at the top
+    // a signed record keeps them in `message`; a measured one (augur-snapshot/v2) at the top, with
+    // the USDG decimals its amounts are in
     const parsed = JSON.parse(body) as Fields & { message?: Fields };
-    const { flow, investedBps, nav, takenAt } = parsed.message ?? parsed;
-    return { flow, investedBps, nav, takenAt };
+    const { flow, investedBps, nav, takenAt, usdgDecimals } = parsed.message ?? parsed;
+    return { flow, investedBps, nav, takenAt, ...(usdgDecimals === undefined ? {} : { usdgDecimals }) };
   }
   return { flow: m[5], investedBps: Number(m[6]), nav: m[7], takenAt: Number(m[9]) };
 }

@@ -10,7 +10,7 @@ const E18 = 10n ** 18n;
 describe("augur-snapshot/v2 derivation", () => {
   it("values 2.5 TSLA at 180 USDG plus 550 USDG cash: NAV 1,000 USDG, 45 % invested", () => {
     const readings: SnapshotReadings = {
-      usdg: { token: USDG, balance: 550_000_000n },
+      usdg: { token: USDG, decimals: 6, balance: 550_000_000n },
       holdings: [{ token: TSLA, decimals: 18, balance: (5n * E18) / 2n, price: 180n * E18 }],
       flows: [],
     };
@@ -25,18 +25,57 @@ describe("augur-snapshot/v2 derivation", () => {
 
   it("rounds each conversion toward zero, for inflows and outflows alike", () => {
     // 1 wei of a token at 180 USDG is 1.8e-16 USDG: 0 base units either way.
-    expect(usdgValue(1n, 18, 180n * E18)).to.equal(0n);
-    expect(usdgValue(-1n, 18, 180n * E18)).to.equal(0n);
+    expect(usdgValue(1n, 18, 180n * E18, 6)).to.equal(0n);
+    expect(usdgValue(-1n, 18, 180n * E18, 6)).to.equal(0n);
     // 1/3 of a whole token at 1 USDG = 333,333.33… base units → 333,333
-    expect(usdgValue(E18 / 3n, 18, E18)).to.equal(333_333n);
-    expect(usdgValue(-(E18 / 3n), 18, E18)).to.equal(-333_333n);
+    expect(usdgValue(E18 / 3n, 18, E18, 6)).to.equal(333_333n);
+    expect(usdgValue(-(E18 / 3n), 18, E18, 6)).to.equal(-333_333n);
     // decimals are read, never assumed: 8-decimal token
-    expect(usdgValue(150_000_000n, 8, 2n * E18)).to.equal(3_000_000n);
+    expect(usdgValue(150_000_000n, 8, 2n * E18, 6)).to.equal(3_000_000n);
+  });
+
+  it("reads USDG's decimals, never assumes them: the same wallet with an 18-decimal USDG has the same NAV in USDG", () => {
+    const E12 = 10n ** 12n;
+    const readings = (decimals: number, unit: bigint): SnapshotReadings => ({
+      usdg: { token: USDG, decimals, balance: 550n * unit },
+      holdings: [{ token: TSLA, decimals: 18, balance: (5n * E18) / 2n, price: 180n * E18 }],
+      flows: [
+        { token: USDG, amount: 50n * unit },
+        { token: TSLA, amount: E18 / 2n },
+      ],
+    });
+    const six = deriveSnapshot(readings(6, 10n ** 6n));
+    const eighteen = deriveSnapshot(readings(18, E18));
+    expect(six).to.include({ nav: 1_000_000_000n, flow: 140_000_000n, investedBps: 4500 });
+    expect(eighteen).to.deep.equal({
+      nav: six.nav * E12,
+      stockValue: six.stockValue * E12,
+      flow: six.flow * E12,
+      investedBps: six.investedBps,
+      values: six.values.map((v) => v * E12),
+    });
+    // 1 wei of USDG-18 is below USDG-6's base unit: kept at 18 decimals, gone at 6.
+    expect(usdgValue(1n, 18, 180n * E18, 18)).to.equal(180n);
+    expect(usdgValue(1n, 18, 180n * E18, 6)).to.equal(0n);
+  });
+
+  it("property: a mark in 18-decimal USDG, cut to 6 decimals, is the mark in 6-decimal USDG", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.constantFrom(0, 6, 8, 18),
+        fc.bigInt({ min: 0n, max: 10n ** 24n }),
+        (amount, decimals, price) => {
+          const at18 = usdgValue(amount, decimals, price, 18);
+          expect(at18 / 10n ** 12n).to.equal(usdgValue(amount, decimals, price, 6));
+        },
+      ),
+    );
   });
 
   it("counts USDG transfers at face value and stock transfers at the holding's oracle price", () => {
     const readings: SnapshotReadings = {
-      usdg: { token: USDG, balance: 100_000_000n },
+      usdg: { token: USDG, decimals: 6, balance: 100_000_000n },
       holdings: [{ token: TSLA, decimals: 18, balance: 2n * E18, price: 200n * E18 }],
       flows: [
         { token: USDG, amount: 50_000_000n },
@@ -49,7 +88,7 @@ describe("augur-snapshot/v2 derivation", () => {
 
   it("refuses a transfer of a token it has no price for", () => {
     const readings: SnapshotReadings = {
-      usdg: { token: USDG, balance: 0n },
+      usdg: { token: USDG, decimals: 6, balance: 0n },
       holdings: [],
       flows: [{ token: AAPL, amount: 1n }],
     };
@@ -58,13 +97,15 @@ describe("augur-snapshot/v2 derivation", () => {
 
   it("marks a holding at no more than its sell quote, and never above its oracle value", () => {
     const h = { token: TSLA, decimals: 18, balance: 10n * E18, price: 180n * E18 };
-    expect(markOf(h)).to.equal(1_800_000_000n);
-    expect(markOf({ ...h, sellQuote: 1_500_000_000n })).to.equal(1_500_000_000n);
-    expect(markOf({ ...h, sellQuote: 2_500_000_000n })).to.equal(1_800_000_000n);
+    expect(markOf(h, 6)).to.equal(1_800_000_000n);
+    expect(markOf({ ...h, sellQuote: 1_500_000_000n }, 6)).to.equal(1_500_000_000n);
+    expect(markOf({ ...h, sellQuote: 2_500_000_000n }, 6)).to.equal(1_800_000_000n);
   });
 
   it("an empty wallet is worth nothing and 0 % invested", () => {
-    expect(deriveSnapshot({ usdg: { token: USDG, balance: 0n }, holdings: [], flows: [] })).to.include({
+    expect(
+      deriveSnapshot({ usdg: { token: USDG, decimals: 6, balance: 0n }, holdings: [], flows: [] }),
+    ).to.include({
       nav: 0n,
       investedBps: 0,
     });
@@ -83,11 +124,15 @@ describe("augur-snapshot/v2 derivation", () => {
         fc.uniqueArray(holding, { selector: (h) => h.token, maxLength: 2 }),
         fc.bigInt({ min: 0n, max: 10n ** 15n }),
         (cash, holdings, deposit) => {
-          const before = deriveSnapshot({ usdg: { token: USDG, balance: cash }, holdings, flows: [] });
+          const before = deriveSnapshot({
+            usdg: { token: USDG, decimals: 6, balance: cash },
+            holdings,
+            flows: [],
+          });
           expect(before.nav).to.equal(cash + before.values.reduce((a, b) => a + b, 0n));
           expect(before.investedBps).to.be.within(0, 10_000);
           const after = deriveSnapshot({
-            usdg: { token: USDG, balance: cash + deposit },
+            usdg: { token: USDG, decimals: 6, balance: cash + deposit },
             holdings,
             flows: [{ token: USDG, amount: deposit }],
           });

@@ -2,14 +2,22 @@
  * augur-snapshot/v2: a portfolio measured from the chain, derived from raw readings only (balances
  * in token base units, oracle prices, the hour's transfers), in exact integer arithmetic. The
  * engine seals the readings with the result; `augur verify --deep --rpc` re-reads them and calls
- * the same function. Rounding: every conversion to USDG base units rounds toward zero, once per
- * holding and once per transfer; invested basis points round down.
+ * the same function. USDG amounts are in the USDG token's own base units, its decimals read from
+ * the chain (`usdg.decimals`; deployments disagree between 6 and 18, so none is assumed). Rounding:
+ * every conversion to USDG base units rounds toward zero, once per holding and once per transfer;
+ * invested basis points round down.
  */
 
 export const MEASURED_SNAPSHOT_FORMAT = "augur-snapshot/v2" as const;
 
-/** Prices are USDG per whole token with 18 decimals (PriceOracle); USDG has 6: 10^12 between them. */
-const PRICE_TO_USDG = 10n ** 12n;
+/** Prices are USDG per whole token with 18 decimals (PriceOracle), whatever the USDG token's own decimals. */
+export const PRICE_DECIMALS = 18;
+
+/** The USDG token as read from the chain: lowercase address and `decimals()`. */
+export interface UsdgToken {
+  readonly token: string;
+  readonly decimals: number;
+}
 
 export interface HoldingReading {
   /** The stock token, lowercase address. */
@@ -33,15 +41,15 @@ export interface TransferReading {
 }
 
 export interface SnapshotReadings {
-  /** The USDG token (lowercase address) and its balance at the pinned block, base units (6 decimals). */
-  readonly usdg: { readonly token: string; readonly balance: bigint };
+  /** The USDG token, its `decimals()` and its balance at the pinned block in its base units. */
+  readonly usdg: UsdgToken & { readonly balance: bigint };
   readonly holdings: readonly HoldingReading[];
   /** Transfers with anything but a listed pool during the hour (deposits and withdrawals). */
   readonly flows: readonly TransferReading[];
 }
 
 export interface MeasuredSnapshot {
-  /** USDG base units. */
+  /** USDG base units (the token's own, `usdg.decimals`), as are every amount below. */
   readonly nav: bigint;
   readonly stockValue: bigint;
   /** Net deposits minus withdrawals in the hour, USDG base units. */
@@ -51,15 +59,20 @@ export interface MeasuredSnapshot {
   readonly values: readonly bigint[];
 }
 
-/** `amount` whole-token units at `price` (18 decimals) in USDG base units, rounded toward zero. */
-export function usdgValue(amount: bigint, decimals: number, price: bigint): bigint {
-  const magnitude = ((amount < 0n ? -amount : amount) * price) / (10n ** BigInt(decimals) * PRICE_TO_USDG);
+/**
+ * `amount` base units of a `decimals` token at `price` (18 decimals) in base units of a
+ * `usdgDecimals` USDG, rounded toward zero (one division, so one rounding).
+ */
+export function usdgValue(amount: bigint, decimals: number, price: bigint, usdgDecimals: number): bigint {
+  const magnitude =
+    ((amount < 0n ? -amount : amount) * price * 10n ** BigInt(usdgDecimals)) /
+    10n ** BigInt(decimals + PRICE_DECIMALS);
   return amount < 0n ? -magnitude : magnitude;
 }
 
 /** A holding's mark: its oracle value, never above what selling it into the pool would fetch. */
-export function markOf(h: HoldingReading): bigint {
-  const atOracle = usdgValue(h.balance, h.decimals, h.price);
+export function markOf(h: HoldingReading, usdgDecimals: number): bigint {
+  const atOracle = usdgValue(h.balance, h.decimals, h.price, usdgDecimals);
   return h.sellQuote !== undefined && h.sellQuote < atOracle ? h.sellQuote : atOracle;
 }
 
@@ -70,7 +83,8 @@ export function markOf(h: HoldingReading): bigint {
  */
 export function deriveSnapshot(readings: SnapshotReadings): MeasuredSnapshot {
   const byToken = new Map(readings.holdings.map((h) => [h.token, h]));
-  const values = readings.holdings.map(markOf);
+  const usdgDecimals = readings.usdg.decimals;
+  const values = readings.holdings.map((h) => markOf(h, usdgDecimals));
   const stockValue = values.reduce((a, b) => a + b, 0n);
   const nav = readings.usdg.balance + stockValue;
   let flow = 0n;
@@ -81,7 +95,7 @@ export function deriveSnapshot(readings: SnapshotReadings): MeasuredSnapshot {
     }
     const h = byToken.get(t.token);
     if (!h) throw new RangeError(`transfer of ${t.token}, which has no holding reading`);
-    flow += usdgValue(t.amount, h.decimals, h.price);
+    flow += usdgValue(t.amount, h.decimals, h.price, usdgDecimals);
   }
   const investedBps = nav > 0n ? Number((stockValue * 10_000n) / nav) : 0;
   return { nav, stockValue, flow, investedBps, values };

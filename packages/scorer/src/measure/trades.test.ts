@@ -7,6 +7,7 @@ const AAPL = "0x00000000000000000000000000000000000000b1";
 const POOL_T = "0x00000000000000000000000000000000000000c0";
 const POOL_A = "0x00000000000000000000000000000000000000c1";
 const E18 = 10n ** 18n;
+const USDG6 = { token: USDG, decimals: 6 };
 const DECIMALS = new Map([
   [TSLA, 18],
   [AAPL, 18],
@@ -31,7 +32,7 @@ describe("augur-trade/v2 pairing", () => {
   it("a buy: 2 TSLA in for 361.5 USDG out is a buy of 2 at 180.75 USDG", () => {
     const { trades, unpaired } = pairTrades(
       [leg(USDG, POOL_T, -361_500_000n, "a", 1), leg(TSLA, POOL_T, 2n * E18, "a", 0)],
-      USDG,
+      USDG6,
       DECIMALS,
     );
     expect(unpaired).to.deep.equal([]);
@@ -58,7 +59,7 @@ describe("augur-trade/v2 pairing", () => {
         leg(TSLA, POOL_T, -E18, "b", 2, 6),
         leg(USDG, POOL_T, 179_999_999n, "b", 3, 6),
       ],
-      USDG,
+      USDG6,
       DECIMALS,
     );
     expect(trades.map((t) => [t.asset, t.side, t.price])).to.deep.equal([
@@ -67,10 +68,21 @@ describe("augur-trade/v2 pairing", () => {
     ]);
   });
 
+  it("reads USDG's decimals: the same buy paid in an 18-decimal USDG has the same 18-decimal price", () => {
+    const buy = (usdg: { token: string; decimals: number }, paid: bigint) =>
+      pairTrades([leg(USDG, POOL_T, -paid, "e", 1), leg(TSLA, POOL_T, 2n * E18, "e", 0)], usdg, DECIMALS)
+        .trades[0]!;
+    const six = buy(USDG6, 361_500_000n);
+    const eighteen = buy({ token: USDG, decimals: 18 }, 3615n * 10n ** 17n);
+    expect(six.price).to.equal(18_075n * 10n ** 16n);
+    expect(eighteen.price).to.equal(six.price);
+    expect(eighteen.usdgAmount).to.equal(six.usdgAmount * 10n ** 12n);
+  });
+
   it("legs that do not pair (one leg, or both the same way) are no trade", () => {
     const lone = leg(TSLA, POOL_T, E18, "c", 0);
     const sameWay = [leg(TSLA, POOL_T, E18, "d", 0), leg(USDG, POOL_T, 5n, "d", 1)];
-    const { trades, unpaired } = pairTrades([lone, ...sameWay], USDG, DECIMALS);
+    const { trades, unpaired } = pairTrades([lone, ...sameWay], USDG6, DECIMALS);
     expect(trades).to.deep.equal([]);
     expect(unpaired).to.have.length(3);
   });

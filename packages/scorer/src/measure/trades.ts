@@ -6,6 +6,8 @@
  * another pool, a donation) is no trade of that pool: the engine reports it and seals nothing.
  */
 
+import { PRICE_DECIMALS, type UsdgToken } from "./snapshot";
+
 export const MEASURED_TRADE_FORMAT = "augur-trade/v2" as const;
 
 export interface PoolTransfer {
@@ -24,7 +26,7 @@ export interface MeasuredTrade {
   readonly side: "buy" | "sell";
   /** Stock base units. */
   readonly quantity: bigint;
-  /** USDG base units paid (buy) or received (sell). */
+  /** USDG base units (the token's own decimals) paid (buy) or received (sell). */
   readonly usdgAmount: bigint;
   /** USDG per whole token, 18 decimals, rounded down. */
   readonly price: bigint;
@@ -34,10 +36,10 @@ export interface MeasuredTrade {
   readonly blockNumber: number;
 }
 
-/** Pairs the wallet's transfers with listed pools into trades; `decimals` of each stock. */
+/** Pairs the wallet's transfers with listed pools into trades; `decimals` of each stock, USDG's in `usdg`. */
 export function pairTrades(
   transfers: readonly PoolTransfer[],
-  usdg: string,
+  usdg: UsdgToken,
   decimals: ReadonlyMap<string, number>,
 ): { trades: MeasuredTrade[]; unpaired: PoolTransfer[] } {
   const groups = new Map<string, PoolTransfer[]>();
@@ -48,8 +50,8 @@ export function pairTrades(
   const trades: MeasuredTrade[] = [];
   const unpaired: PoolTransfer[] = [];
   for (const legs of groups.values()) {
-    const stock = legs.filter((l) => l.token !== usdg);
-    const cash = legs.filter((l) => l.token === usdg);
+    const stock = legs.filter((l) => l.token !== usdg.token);
+    const cash = legs.filter((l) => l.token === usdg.token);
     const s = stock[0];
     const c = cash[0];
     if (
@@ -73,7 +75,7 @@ export function pairTrades(
       side: s.amount > 0n ? "buy" : "sell",
       quantity,
       usdgAmount,
-      price: (usdgAmount * 10n ** BigInt(d + 12)) / quantity,
+      price: (usdgAmount * 10n ** BigInt(d + PRICE_DECIMALS)) / (quantity * 10n ** BigInt(usdg.decimals)),
       txHash: s.txHash,
       logIndex: s.logIndex,
       blockNumber: s.blockNumber,

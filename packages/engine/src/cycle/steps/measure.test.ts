@@ -12,7 +12,9 @@ import {
 import { testBackends } from "../../../test-support/store/testing";
 import { ingestRecord } from "../../records/ingest";
 import type { Store } from "../../store/open";
-import { snapshotMessage } from "../../store/agent-records";
+import { AgentRecords, snapshotMessage } from "../../store/agent-records";
+import { agentRows } from "../augur-scorer";
+import type { AgentInputs } from "../seams";
 import { runCycle } from "../run";
 import { anchorStep, measureStep } from "./index";
 
@@ -34,6 +36,41 @@ for (const backend of testBackends()) {
     const A = alpha.key.address.toLowerCase();
     const B = idle.key.address.toLowerCase();
 
+    /** The scenario's chain with a USDG of `decimals` (deployments disagree: 6 or 18). */
+    function fundedChain(decimals: number): FakeChain {
+      const cash = (n: number) => BigInt(n) * 10n ** BigInt(decimals);
+      const c = new FakeChain(
+        { usdg: USDG, stocks: [{ token: TSLA, pool: POOL }] },
+        { [USDG]: decimals, [TSLA]: 18 },
+      );
+      // Before the season: both wallets funded.
+      c.mine(S - 100, [
+        { token: USDG, from: FUNDER, to: A, amount: cash(1000) },
+        { token: USDG, from: FUNDER, to: B, amount: cash(500) },
+        { token: USDG, from: FUNDER, to: POOL, amount: cash(1_000_000) },
+        { token: TSLA, from: FUNDER, to: POOL, amount: 10_000n * E18 },
+      ]);
+      // Hour 1: alpha buys 2 TSLA from the pool for 360 USDG (a trade: no flow).
+      c.mine(S + 1000, [
+        { token: USDG, from: A, to: POOL, amount: cash(360) },
+        { token: TSLA, from: POOL, to: A, amount: 2n * E18 },
+      ]);
+      // Hour 2: a deposit of 500 and a withdrawal of 100 (flows).
+      c.mine(S + H + 400, [
+        { token: USDG, from: FUNDER, to: A, amount: cash(500) },
+        { token: USDG, from: A, to: ELSEWHERE, amount: cash(100) },
+      ]);
+      c.mine(S + 3 * H + 5);
+      for (const [at, price] of [
+        [S, 180n],
+        [S + H, 190n],
+        [S + 2 * H, 190n],
+        [S + 3 * H, 200n],
+      ] as const)
+        c.setPrice(TSLA, at, price * E18);
+      return c;
+    }
+
     beforeEach(async () => {
       store = await backend.open();
       await addTestSeason(store, "s1", null, "measured");
@@ -51,32 +88,7 @@ for (const backend of testBackends()) {
           },
         );
       }
-      chain = new FakeChain({ usdg: USDG, stocks: [{ token: TSLA, pool: POOL }] }, { [USDG]: 6, [TSLA]: 18 });
-      // Before the season: both wallets funded.
-      chain.mine(S - 100, [
-        { token: USDG, from: FUNDER, to: A, amount: usdg(1000) },
-        { token: USDG, from: FUNDER, to: B, amount: usdg(500) },
-        { token: USDG, from: FUNDER, to: POOL, amount: usdg(1_000_000) },
-        { token: TSLA, from: FUNDER, to: POOL, amount: 10_000n * E18 },
-      ]);
-      // Hour 1: alpha buys 2 TSLA from the pool for 360 USDG (a trade: no flow).
-      chain.mine(S + 1000, [
-        { token: USDG, from: A, to: POOL, amount: usdg(360) },
-        { token: TSLA, from: POOL, to: A, amount: 2n * E18 },
-      ]);
-      // Hour 2: a deposit of 500 and a withdrawal of 100 (flows).
-      chain.mine(S + H + 400, [
-        { token: USDG, from: FUNDER, to: A, amount: usdg(500) },
-        { token: USDG, from: A, to: ELSEWHERE, amount: usdg(100) },
-      ]);
-      chain.mine(S + 3 * H + 5);
-      for (const [at, price] of [
-        [S, 180n],
-        [S + H, 190n],
-        [S + 2 * H, 190n],
-        [S + 3 * H, 200n],
-      ] as const)
-        chain.setPrice(TSLA, at, price * E18);
+      chain = fundedChain(6);
     });
     afterEach(async () => store.close());
 
@@ -128,7 +140,7 @@ for (const backend of testBackends()) {
         .execute();
       for (const { body } of rows) {
         const { nav, flow, investedBps, takenAt } = JSON.parse(body);
-        expect(snapshotMessage(body)).to.deep.equal({ nav, flow, investedBps, takenAt });
+        expect(snapshotMessage(body)).to.deep.equal({ nav, flow, investedBps, takenAt, usdgDecimals: 6 });
       }
       expect(snaps.map((s) => s.nav)).to.deep.equal(["1000000000", "1020000000", "1420000000", "1440000000"]);
       expect(snaps.map((s) => s.flow)).to.deep.equal(["1000000000", "0", "400000000", "0"]);
@@ -161,6 +173,7 @@ for (const backend of testBackends()) {
         asset: TSLA,
         side: "buy",
         quantity: String(2n * E18),
+        usdgDecimals: 6,
         usdgAmount: String(usdg(360)),
         price: String(180n * E18),
         block: 1,
@@ -193,6 +206,56 @@ for (const backend of testBackends()) {
         },
       ]);
       expect(snap.nav).to.equal(String(usdg(640 + 300)));
+    });
+
+    it("an 18-decimal USDG gives the same NAV, flow and score inputs in USDG as a 6-decimal one", async () => {
+      const measured = async () => {
+        for (let h = 0; h <= 3; h++) await cycleAt(S + h * H);
+        const rows = await store.db
+          .selectFrom("records")
+          .select(["kind", "seal", "body"])
+          .where("agent_id", "=", "alpha")
+          .orderBy("leaf_index")
+          .execute();
+        const records = new AgentRecords();
+        for (const r of rows) records.add(r.kind, r.seal as `0x${string}`, r.body);
+        const inputs = agentRows({ agentId: "alpha", records } as AgentInputs);
+        const snaps = await snapshotsOf("alpha");
+        return {
+          stated: snaps.map((s) => [s.usdgDecimals, s.nav]),
+          points: snaps.map(({ point: { seal: _, ...p } }) => p),
+          // the values the scorer reads (`decimalValue`: a number, or a decimal string parsed)
+          snapshots: inputs.snapshots.map(({ seal: _, ...r }) => ({
+            ...r,
+            nav: Number(r.nav),
+            flow: Number(r.flow),
+          })),
+          trades: inputs.trades.map(({ seal: _, ...t }) => t),
+        };
+      };
+      const six = await measured();
+      await store.close();
+      store = await backend.open();
+      await addTestSeason(store, "s1", null, "measured");
+      await ingestRecord(
+        store,
+        await signV2(registrationV2("alpha", alpha.key, alpha.creator), alpha.key, alpha.creator),
+        { chainId: TEST_CHAIN_ID, now: () => S - 60, recordGrace: Infinity },
+      );
+      chain = fundedChain(18);
+      const eighteen = await measured();
+      expect(six.stated[0]).to.deep.equal([6, "1000000000"]);
+      expect(eighteen.stated[0]).to.deep.equal([18, "1000000000000000000000"]);
+      expect(eighteen.points).to.deep.equal(six.points);
+      expect(six.points.map((p) => [p.nav, p.flow])).to.deep.equal([
+        [1000, 1000],
+        [1020, 0],
+        [1420, 400],
+        [1440, 0],
+      ]);
+      expect(eighteen.snapshots).to.deep.equal(six.snapshots);
+      expect(eighteen.trades).to.deep.equal(six.trades);
+      expect(six.trades).to.have.length(1);
     });
 
     it("an idle wallet has a flat record", async () => {
