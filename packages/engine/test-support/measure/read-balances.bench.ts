@@ -55,8 +55,12 @@ async function main() {
     const probe = await deploy(deployer, "test/ReplicaMulticall3.sol/ReplicaMulticall3.json", []);
     await provider.send("hardhat_setCode", [MULTICALL3, await provider.getCode(await probe.getAddress())]);
     await provider.send("evm_mine", []); // state set by hardhat_setCode shows from the next block
-    const block = await provider.getBlockNumber();
+    // Straight from the node: ethers' getBlockNumber() may answer from its cache, the block before
+    // the code was set, where aggregate3 answers "0x".
+    const block = Number(await provider.send("eth_blockNumber", []));
     const tag = `0x${block.toString(16)}`;
+    if ((await provider.send("eth_getCode", [MULTICALL3, tag])) === "0x")
+      throw new Error(`no aggregator at ${MULTICALL3} in block ${block}`);
     const empty = Wallet.createRandom().address;
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(
