@@ -3,7 +3,8 @@ import { agentBook } from "./books";
 import { riskVault } from "./view";
 import { seasonAgents } from "../store/queries/agents";
 import type { Store } from "../store/open";
-import { hasRiskRows, insertRiskRows } from "../store/queries/risk";
+import { insertRiskRows } from "../store/queries/risk";
+import { hasSeasonRowsAt } from "../store/queries/scores";
 import type { SeasonRowCache } from "../store/season-rows";
 
 /**
@@ -24,7 +25,7 @@ export async function sealSeasonRisk(
   cache: SeasonRowCache,
 ): Promise<number | undefined> {
   const db = store.db;
-  if (await hasRiskRows(db, seasonId, asOf)) return undefined;
+  if (await hasSeasonRowsAt(db, "risk_rows", seasonId, asOf)) return undefined;
   const agents = await seasonAgents(db, seasonId, anchoredSize);
   if (agents.length === 0) return undefined;
   const season = (await cache.season(seasonId, anchoredSize, asOf)).rows;
@@ -39,7 +40,7 @@ export async function sealSeasonRisk(
   return db.transaction().execute(async (trx) => {
     await store.log.lockForAppend(trx);
     // Re-check under the writer lock: a concurrent cycle may have written this hour meanwhile.
-    if (await hasRiskRows(trx, seasonId, asOf)) return undefined;
+    if (await hasSeasonRowsAt(trx, "risk_rows", seasonId, asOf)) return undefined;
     // An unchanged row seals the same as last hour: its leaf is reused, not appended again.
     const leaves = new Map<string, number>();
     for (const s of sealed) {

@@ -1,5 +1,5 @@
 import { appendEngineRecords } from "../../store/append";
-import { hasScoresAt, insertScores } from "../../store/queries/scores";
+import { hasSeasonRowsAt, insertScores } from "../../store/queries/scores";
 import { agentInputs, loadSeasonHeader } from "../inputs";
 import type { ScoreOutcome, Scorer } from "../seams";
 import { CYCLE_SECONDS, seasonsInTurn, type CycleContext, type CycleStep } from "./step";
@@ -54,13 +54,13 @@ async function scoreSeason(
   seasonId: string,
 ): Promise<number | undefined> {
   const db = store.db;
-  if (await hasScoresAt(db, seasonId, asOf)) return undefined;
+  if (await hasSeasonRowsAt(db, "scores", seasonId, asOf)) return undefined;
   const outcomes = await seasonOutcomes({ store, asOf, say, rows }, scorer, seasonId, anchor?.tree_size ?? 0);
   if (outcomes === undefined) return undefined;
   return db.transaction().execute(async (trx) => {
     // Re-check under the writer lock: a concurrent cycle may have scored this season meanwhile.
     await store.log.lockForAppend(trx);
-    if (await hasScoresAt(trx, seasonId, asOf)) return undefined;
+    if (await hasSeasonRowsAt(trx, "scores", seasonId, asOf)) return undefined;
     const stored = await appendEngineRecords(
       trx,
       outcomes.map((o) => ({ kind: "score" as const, agentId: o.agentId, seasonId, body: o.manifest })),

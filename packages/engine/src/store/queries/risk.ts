@@ -6,18 +6,6 @@ import type { ScoreAnchorColumns } from "./scores";
 
 export type StoredRiskRow = Selectable<RiskRowsTable>;
 
-/** Whether the season already has risk rows as of `asOf` (the cycle writes each hour once). */
-export async function hasRiskRows(db: Kysely<Database>, seasonId: string, asOf: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("risk_rows")
-    .select("vault_id")
-    .where("season_id", "=", seasonId)
-    .where("as_of", "=", asOf)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * The rows of the season's latest risk cycle, each with the first anchor covering its seal's
  * leaf (anchor columns null while pending). Unsorted: the caller sorts by the requested key.

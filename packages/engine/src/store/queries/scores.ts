@@ -16,11 +16,19 @@ export async function insertScores(db: Kysely<Database>, rows: readonly ScoreRow
   await insertBatched(db, "scores", rows);
 }
 
-/** Whether the season was scored as of `asOf` (the cycle scores each (season, hour) once). */
-export async function hasScoresAt(db: Kysely<Database>, seasonId: string, asOf: number): Promise<boolean> {
+/**
+ * Whether the season already has rows in `table` as of `asOf`: the cycle writes each (season,
+ * hour) of scores and of risk rows once.
+ */
+export async function hasSeasonRowsAt(
+  db: Kysely<Database>,
+  table: "scores" | "risk_rows",
+  seasonId: string,
+  asOf: number,
+): Promise<boolean> {
   const row = await db
-    .selectFrom("scores")
-    .select("agent_id")
+    .selectFrom(table)
+    .select("season_id")
     .where("season_id", "=", seasonId)
     .where("as_of", "=", asOf)
     .limit(1)
