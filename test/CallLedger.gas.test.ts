@@ -67,9 +67,12 @@ describe("CallLedger gas", () => {
     const f = await loadFixture(stakedFixture);
     for (const agent of f.agents.slice(4, 8)) await f.ledger.connect(agent).deposit(1000n * USDG);
     const calls = directions.map((direction, i) => makeCall({ direction }, 10 + i));
+    // Commit a minute before an hour starts, so the reveals at its start are inside the reveal
+    // timeout whatever the wall-clock time the chain started from.
+    const start = ((BigInt(await time.latest()) + 120n) / BigInt(HOUR) + 1n) * BigInt(HOUR);
+    await time.setNextBlockTimestamp(start - 60n);
     const ids: bigint[] = [];
     for (const [i, call] of calls.entries()) ids.push(await commitCall(f.ledger, f.agents[i]!, call));
-    const start = (BigInt(await time.latest()) / BigInt(HOUR) + 1n) * BigInt(HOUR);
     await time.setNextBlockTimestamp(start);
     const reveal = (i: number) => revealCall(f.ledger, f.agents[i]!, ids[i]!, calls[i]!);
     return { f, reveal };
