@@ -62,6 +62,25 @@ async function lastBlockAtOrBefore(at: number): Promise<number> {
   return n;
 }
 
+/** NAV and stock value at `at`, computed the long way: balanceOf at the pinned block × priceAt(at), raw units. */
+async function independentNav(
+  replica: Replica,
+  oracle: PriceOracle,
+  wallet: string,
+  at: number,
+): Promise<{ block: number; cash: bigint; stockValue: bigint }> {
+  const block = await lastBlockAtOrBefore(at);
+  const cash = await replica.usdg.balanceOf(wallet, { blockTag: block });
+  let stockValue = 0n;
+  for (const s of replica.stocks) {
+    const balance = await s.token.balanceOf(wallet, { blockTag: block });
+    if (balance === 0n) continue;
+    const price = await oracle.priceAt(s.address, at);
+    stockValue += (balance * price) / 10n ** BigInt(s.decimals + 18 - replica.usdgDecimals);
+  }
+  return { block, cash, stockValue };
+}
+
 describe("measured snapshots on the replica", () => {
   it("trade, deposit and withdrawal: each hour equals balanceOf × priceAt at the pinned block; flows are no return", async () => {
     const { replica, oracle } = await loadFixture(measuredReplica);
@@ -106,14 +125,7 @@ describe("measured snapshots on the replica", () => {
         Number(await replica.usdg.decimals()),
       );
       expect(body.block.hash).to.equal((await ethers.provider.getBlock(blockNumber))!.hash!.toLowerCase());
-      const cash = await replica.usdg.balanceOf(W, { blockTag: blockNumber });
-      let stockValue = 0n;
-      for (const s of replica.stocks) {
-        const balance = await s.token.balanceOf(W, { blockTag: blockNumber });
-        if (balance === 0n) continue;
-        const price = await oracle.priceAt(s.address, at);
-        stockValue += (balance * price) / 10n ** BigInt(s.decimals + 12);
-      }
+      const { cash, stockValue } = await independentNav(replica, oracle, W, at);
       expect(BigInt(body.nav), `nav at ${at}`).to.equal(cash + stockValue);
       expect(BigInt(body.stockValue)).to.equal(stockValue);
       expect(body.investedBps).to.equal(Number((stockValue * 10_000n) / (cash + stockValue)));
@@ -182,6 +194,68 @@ describe("measured snapshots on the replica", () => {
     expect(BigInt(trade.price)).to.equal(
       (BigInt(trade.usdgAmount) * 10n ** BigInt(stock.decimals)) / BigInt(trade.quantity),
     );
+  });
+
+  it("a split and a reverse split inside the season: raw-unit snapshots, NAV, trade prices and return run straight through", async () => {
+    const { replica, oracle } = await loadFixture(measuredReplica);
+    const wallet = (await ethers.getSigners())[11]!;
+    const W = wallet.address.toLowerCase();
+    const stock = replica.stocks[0]!;
+    const ONE = 10n ** 18n;
+    await replica.fund(W, "USDG", 10_000n * 10n ** 6n);
+    const T0 = Math.ceil(((await time.latest()) + 60) / HOUR) * HOUR;
+    // The issuer's ERC-8056 schedule: 2-for-1 in the middle of hour 1, back 1-for-2 in the middle of hour 2.
+    const schedule = async (multiplier: bigint, at: number) =>
+      (await stock.token.connect(replica.deployer).setUIMultiplier(multiplier, at)).wait();
+    await schedule(2n * ONE, T0 + 1800);
+    // Hour 1: a buy before the split and one after it; hour 2: no trade, the reverse split.
+    const spotBefore: bigint[] = [];
+    spotBefore.push(await replica.priceUsdgPerShare(stock));
+    await replica.swap(stock, "buy", 500n * 10n ** 6n, { from: wallet, at: T0 + 600 });
+    spotBefore.push(await replica.priceUsdgPerShare(stock));
+    await replica.swap(stock, "buy", 500n * 10n ** 6n, { from: wallet, at: T0 + 2400 });
+    await time.increaseTo(T0 + HOUR + 60);
+    await schedule(ONE, T0 + HOUR + 1800);
+    await time.increaseTo(T0 + HOUR + 2400);
+    await mine(1); // a block after the reverse split: hour 2's pinned block shows it
+    await time.increaseTo(T0 + 2 * HOUR + 60);
+    await mine(1);
+
+    const chain = new RpcMeasureChain(ethers.provider);
+    const snaps: MeasuredSnapshotBody[] = [];
+    const trades: MeasuredTradeBody[] = [];
+    for (const at of [T0, T0 + HOUR, T0 + 2 * HOUR]) {
+      const { records, skipped } = await measureHour(
+        chain,
+        sourceOf(replica, oracle),
+        "s1",
+        [{ agentId: "split", wallet: W }],
+        at,
+      );
+      expect(skipped).to.deep.equal([]);
+      const snap = records.find((r) => r.kind === "snapshot")!.body as MeasuredSnapshotBody;
+      trades.push(...records.filter((r) => r.kind === "trade").map((r) => r.body as MeasuredTradeBody));
+      const independent = await independentNav(replica, oracle, W, at);
+      expect(snap.block.number).to.equal(independent.block);
+      expect(BigInt(snap.nav), `nav at ${at}`).to.equal(independent.cash + independent.stockValue);
+      expect(BigInt(snap.stockValue)).to.equal(independent.stockValue);
+      snaps.push(snap);
+    }
+    // The splits happened: at the hour-1 block a raw token shows as two, at the hour-2 block as one again.
+    const shown = (at: number) => stock.token.uiMultiplier({ blockTag: snaps[at]!.block.number });
+    expect([await shown(0), await shown(1), await shown(2)]).to.deep.equal([ONE, 2n * ONE, ONE]);
+    // Raw balances and prices carry no multiplier: the quiet hour's NAV is the same to the unit and
+    // its return is exactly 0, though the shares shown halved inside it.
+    expect(snaps[2]!.holdings).to.deep.equal(snaps[1]!.holdings);
+    expect(snaps[2]!.nav).to.equal(snaps[1]!.nav);
+    expect(snaps[2]!.flow).to.equal("0");
+    // Each trade's price sits at the pool's raw spot price before it, the one after the split too
+    // (a per-shown-share price would have halved), within the fee and the trade's own impact.
+    expect(trades.map((t) => t.side)).to.deep.equal(["buy", "buy"]);
+    for (const [i, t] of trades.entries()) {
+      const spot = spotBefore[i]!;
+      expect(BigInt(t.price), `trade ${i} against spot ${spot}`).to.be.within(spot, (spot * 1020n) / 1000n);
+    }
   });
 
   it("a self-pumping agent gains nothing: its stock is marked no higher than selling it back would fetch", async () => {
