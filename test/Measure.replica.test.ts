@@ -3,8 +3,27 @@ import { ethers } from "hardhat";
 import { loadFixture, mine, time } from "@nomicfoundation/hardhat-network-helpers";
 import { ContractFactory, formatUnits } from "ethers";
 import QuoterV2Artifact from "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json";
-import { MULTICALL3, measureHour, RpcMeasureChain, type MeasureSource } from "@augur/engine";
-import { snapshotPoint, type MeasuredSnapshotBody, type MeasuredTradeBody } from "@augur/records";
+import {
+  anchorStep,
+  buildApp,
+  eip1271Check,
+  insertSeason,
+  measureHour,
+  measureStep,
+  MULTICALL3,
+  openStore,
+  RpcMeasureChain,
+  runCycle,
+  type MeasureSource,
+} from "@augur/engine";
+import { registration, sign, testWallet } from "@augur/engine/test-support";
+import {
+  augurDomain,
+  snapshotPoint,
+  typedDataTypes,
+  type MeasuredSnapshotBody,
+  type MeasuredTradeBody,
+} from "@augur/records";
 import type { PriceOracle } from "../typechain-types";
 import { buildReplica, deployReplica, type Replica } from "./shared/replica";
 
@@ -316,5 +335,137 @@ describe("measured snapshots on the replica", () => {
     expect(batched).to.deep.equal(single);
     expect(batched[600]![2]).to.equal(7n);
     expect(batched.flat().filter((b) => b > 0n).length).to.be.greaterThan(1);
+  });
+
+  it("a contract wallet (EIP-1271) is registered through the API and measured like an EOA", async () => {
+    const { replica, oracle } = await loadFixture(measuredReplica);
+    const owner = (await ethers.getSigners())[12]!;
+    const contract = await (await ethers.getContractFactory("MockContractWallet")).deploy(owner.address);
+    const W = (await contract.getAddress()).toLowerCase();
+    const stock = replica.stocks[0]!;
+    // Every set-up transaction (registration, funding, approval) lands inside hour 0, before T0.
+    const T0 = Math.ceil(((await time.latest()) + 60) / HOUR) * HOUR + HOUR;
+    await time.increaseTo(T0 - 1800);
+    const store = await openStore({ kind: "sqlite", file: ":memory:" });
+    await insertSeason(store.db, {
+      id: "s1",
+      name: "Season s1",
+      starts_at: T0,
+      ends_at: T0 + 28 * 86_400,
+      closed_at: null,
+      created_at: T0 - 86_400,
+      inputs: "measured",
+    });
+    let now = await time.latest();
+    const chainId = Number((await ethers.provider.getNetwork()).chainId);
+    // What `augur serve --rpc` builds: the EIP-1271 question asked of the chain.
+    const app = await buildApp({
+      store,
+      chainId,
+      now: () => now,
+      contractWallets: eip1271Check(ethers.provider),
+    });
+    try {
+      const agent = testWallet("contract-wallet agent");
+      const creator = testWallet("contract-wallet creator");
+      const message = { ...registration("vault", agent, creator), registeredAt: now, wallet: W };
+      const signed = await sign("RegistrationV2", message, agent, creator);
+      const register = (walletSignature: string) =>
+        app.inject({
+          method: "POST",
+          url: "/api/v1/records",
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify({ ...signed, walletSignature }),
+        });
+      const types = typedDataTypes("RegistrationV2");
+      // A key that is not the wallet's owner: the contract says no, nothing is stored.
+      const stranger = await (
+        await ethers.getSigners()
+      )[13]!.signTypedData(augurDomain(chainId), types, message);
+      const refused = await register(stranger);
+      expect(refused.statusCode, refused.body).to.equal(403);
+      expect(refused.json().error.code).to.equal("WALLET_NOT_PROVEN");
+      const accepted = await register(await owner.signTypedData(augurDomain(chainId), types, message));
+      expect(accepted.statusCode, accepted.body).to.equal(201);
+      const row = await store.db
+        .selectFrom("agents")
+        .selectAll()
+        .where("id", "=", "vault")
+        .executeTakeFirstOrThrow();
+      expect(row).to.include({ wallet: W, wallet_proof: "eip1271" });
+
+      // The wallet holds USDG and swaps through the router, its owner sending the calls.
+      await replica.fund(W, "USDG", 10_000n * 10n ** 6n);
+      const router = await replica.router.getAddress();
+      await contract
+        .connect(owner)
+        .execute(
+          await replica.usdg.getAddress(),
+          replica.usdg.interface.encodeFunctionData("approve", [router, ethers.MaxUint256]),
+        );
+      await time.setNextBlockTimestamp(T0 + 600);
+      const swap = await (
+        await contract.connect(owner).execute(
+          router,
+          replica.router.interface.encodeFunctionData("exactInputSingle", [
+            {
+              tokenIn: await replica.usdg.getAddress(),
+              tokenOut: stock.address,
+              fee: stock.fee,
+              recipient: W,
+              deadline: ethers.MaxUint256,
+              amountIn: 2_000n * 10n ** 6n,
+              amountOutMinimum: 0n,
+              sqrtPriceLimitX96: 0n,
+            },
+          ]),
+          { gasLimit: 1_000_000 },
+        )
+      ).wait();
+      await time.increaseTo(T0 + HOUR + 60);
+      await mine(1);
+      now = T0 + HOUR + 60;
+
+      // The cycle's measure step, as for any bound wallet: both boundaries, the swap as a trade.
+      const report = await runCycle({
+        store,
+        steps: [measureStep(new RpcMeasureChain(ethers.provider), sourceOf(replica, oracle)), anchorStep()],
+        now: () => now,
+        progress: () => {},
+      });
+      expect(report.measured).to.equal(3);
+      const inputs = async (kind: string) => {
+        const res = await app.inject({
+          method: "GET",
+          url: `/api/v1/agents/vault/inputs?season_id=s1&kind=${kind}`,
+        });
+        expect(res.statusCode, res.body).to.equal(200);
+        return res.json<{ inputs: Array<{ body: string }> }>().inputs.map((i) => JSON.parse(i.body));
+      };
+      const snaps = (await inputs("snapshot")) as MeasuredSnapshotBody[];
+      expect(snaps.map((s) => [s.takenAt, s.wallet])).to.deep.equal([
+        [T0, W],
+        [T0 + HOUR, W],
+      ]);
+      for (const s of snaps) {
+        const independent = await independentNav(replica, oracle, W, s.takenAt);
+        expect(s.block.number).to.equal(independent.block);
+        expect(BigInt(s.nav)).to.equal(independent.cash + independent.stockValue);
+      }
+      expect(snaps[0]!.flow, "the funding is a deposit").to.equal(String(10_000n * 10n ** 6n));
+      expect(snaps[1]!.flow, "the swap is a trade").to.equal("0");
+      const [trade] = (await inputs("trade")) as MeasuredTradeBody[];
+      expect(trade).to.deep.include({
+        wallet: W,
+        side: "buy",
+        asset: stock.address.toLowerCase(),
+        usdgAmount: String(2_000n * 10n ** 6n),
+        txHash: swap!.hash.toLowerCase(),
+        executedAt: T0 + 600,
+      });
+    } finally {
+      await app.close();
+      await store.close();
+    }
   });
 });
