@@ -12,6 +12,7 @@ import {
 import { testBackends } from "../../../test-support/store/testing";
 import { ingestRecord } from "../../records/ingest";
 import type { Store } from "../../store/open";
+import { insertSeason } from "../../store/queries/seasons";
 import { AgentRecords, snapshotMessage } from "../../store/agent-records";
 import { agentRows } from "../augur-scorer";
 import type { AgentInputs } from "../seams";
@@ -364,6 +365,44 @@ for (const backend of testBackends()) {
       expect((await snapshotsOf("alpha")).map((s) => s.takenAt)).to.deep.equal(
         [0, 1, 2, 3, 4].map((h) => S + h * H),
       );
+    });
+
+    it("a season dated before the chain's first block: those hours are reported and passed, the rest measured", async () => {
+      await insertSeason(store.db, {
+        id: "early",
+        name: "Season early",
+        starts_at: S - 3 * H,
+        ends_at: S + 28 * 86_400,
+        closed_at: null,
+        created_at: S - 4 * H,
+        inputs: "measured",
+      });
+      const other = { key: testWallet("agent early"), creator: testWallet("creator e") };
+      await ingestRecord(
+        store,
+        await signV2(
+          {
+            ...registrationV2("early", other.key, other.creator, undefined, "early"),
+            registeredAt: S - 4 * H,
+          },
+          other.key,
+          other.creator,
+        ),
+        { chainId: TEST_CHAIN_ID, now: () => S - 4 * H, recordGrace: Infinity },
+      );
+      const lines: string[] = [];
+      await runCycle({
+        store,
+        steps: [measureStep(chain, chain), anchorStep()],
+        now: () => S + 60,
+        progress: (l) => lines.push(l),
+      });
+      for (const h of [3, 2, 1])
+        expect(lines).to.include(
+          `measure: early/early not measured at ${S - h * H}: no block at or before ${S - h * H}`,
+        );
+      expect((await snapshotsOf("early")).map((s) => s.takenAt)).to.deep.equal([S]);
+      expect((await cycleAt(S)).measured, "the passed hours are not tried again").to.equal(0);
     });
 
     it("a declared season is not measured, even for an agent that bound a wallet", async () => {
