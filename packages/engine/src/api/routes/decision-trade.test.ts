@@ -73,6 +73,16 @@ for (const backend of testBackends()) {
       ]);
     });
 
+    it("the agent's page lists the decisions that name their trade, with the transaction", async () => {
+      const res = await app.inject({ method: "GET", url: "/agents/linker?season=s1" });
+      expect(res.statusCode, res.body).to.equal(200);
+      const table = /<table id="decision-links">([\s\S]*?)<\/table>/.exec(res.body)?.[1] ?? "";
+      expect(table, "the block is on the page").to.not.equal("");
+      expect(table).to.contain(`title="${TX}"`);
+      expect(table.match(/<tr>/g), "the header and the one linked decision").to.have.length(2);
+      expect(table).to.contain("<td>buy</td>").and.not.contain("<td>hold</td>");
+    });
+
     it("refuses a malformed link and a link on a hold with 400 naming message.txHash, storing nothing", async () => {
       for (const [message, text] of [
         [{ ...decision("linker", now - 20), txHash: "0xdead" }, "must be 0x + 64 hex digits"],
