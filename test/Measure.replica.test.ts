@@ -3,8 +3,27 @@ import { ethers } from "hardhat";
 import { loadFixture, mine, time } from "@nomicfoundation/hardhat-network-helpers";
 import { ContractFactory, formatUnits } from "ethers";
 import QuoterV2Artifact from "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json";
-import { MULTICALL3, measureHour, RpcMeasureChain, type MeasureSource } from "@augur/engine";
-import { snapshotPoint, type MeasuredSnapshotBody, type MeasuredTradeBody } from "@augur/records";
+import {
+  anchorStep,
+  buildApp,
+  eip1271Check,
+  insertSeason,
+  measureHour,
+  measureStep,
+  MULTICALL3,
+  openStore,
+  RpcMeasureChain,
+  runCycle,
+  type MeasureSource,
+} from "@augur/engine";
+import { registration, sign, testWallet } from "@augur/engine/test-support";
+import {
+  augurDomain,
+  snapshotPoint,
+  typedDataTypes,
+  type MeasuredSnapshotBody,
+  type MeasuredTradeBody,
+} from "@augur/records";
 import type { PriceOracle } from "../typechain-types";
 import { buildReplica, deployReplica, type Replica } from "./shared/replica";
 
@@ -62,6 +81,25 @@ async function lastBlockAtOrBefore(at: number): Promise<number> {
   return n;
 }
 
+/** NAV and stock value at `at`, computed the long way: balanceOf at the pinned block × priceAt(at), raw units. */
+async function independentNav(
+  replica: Replica,
+  oracle: PriceOracle,
+  wallet: string,
+  at: number,
+): Promise<{ block: number; cash: bigint; stockValue: bigint }> {
+  const block = await lastBlockAtOrBefore(at);
+  const cash = await replica.usdg.balanceOf(wallet, { blockTag: block });
+  let stockValue = 0n;
+  for (const s of replica.stocks) {
+    const balance = await s.token.balanceOf(wallet, { blockTag: block });
+    if (balance === 0n) continue;
+    const price = await oracle.priceAt(s.address, at);
+    stockValue += (balance * price) / 10n ** BigInt(s.decimals + 18 - replica.usdgDecimals);
+  }
+  return { block, cash, stockValue };
+}
+
 describe("measured snapshots on the replica", () => {
   it("trade, deposit and withdrawal: each hour equals balanceOf × priceAt at the pinned block; flows are no return", async () => {
     const { replica, oracle } = await loadFixture(measuredReplica);
@@ -106,14 +144,7 @@ describe("measured snapshots on the replica", () => {
         Number(await replica.usdg.decimals()),
       );
       expect(body.block.hash).to.equal((await ethers.provider.getBlock(blockNumber))!.hash!.toLowerCase());
-      const cash = await replica.usdg.balanceOf(W, { blockTag: blockNumber });
-      let stockValue = 0n;
-      for (const s of replica.stocks) {
-        const balance = await s.token.balanceOf(W, { blockTag: blockNumber });
-        if (balance === 0n) continue;
-        const price = await oracle.priceAt(s.address, at);
-        stockValue += (balance * price) / 10n ** BigInt(s.decimals + 12);
-      }
+      const { cash, stockValue } = await independentNav(replica, oracle, W, at);
       expect(BigInt(body.nav), `nav at ${at}`).to.equal(cash + stockValue);
       expect(BigInt(body.stockValue)).to.equal(stockValue);
       expect(body.investedBps).to.equal(Number((stockValue * 10_000n) / (cash + stockValue)));
@@ -184,6 +215,68 @@ describe("measured snapshots on the replica", () => {
     );
   });
 
+  it("a split and a reverse split inside the season: raw-unit snapshots, NAV, trade prices and return run straight through", async () => {
+    const { replica, oracle } = await loadFixture(measuredReplica);
+    const wallet = (await ethers.getSigners())[11]!;
+    const W = wallet.address.toLowerCase();
+    const stock = replica.stocks[0]!;
+    const ONE = 10n ** 18n;
+    await replica.fund(W, "USDG", 10_000n * 10n ** 6n);
+    const T0 = Math.ceil(((await time.latest()) + 60) / HOUR) * HOUR;
+    // The issuer's ERC-8056 schedule: 2-for-1 in the middle of hour 1, back 1-for-2 in the middle of hour 2.
+    const schedule = async (multiplier: bigint, at: number) =>
+      (await stock.token.connect(replica.deployer).setUIMultiplier(multiplier, at)).wait();
+    await schedule(2n * ONE, T0 + 1800);
+    // Hour 1: a buy before the split and one after it; hour 2: no trade, the reverse split.
+    const spotBefore: bigint[] = [];
+    spotBefore.push(await replica.priceUsdgPerShare(stock));
+    await replica.swap(stock, "buy", 500n * 10n ** 6n, { from: wallet, at: T0 + 600 });
+    spotBefore.push(await replica.priceUsdgPerShare(stock));
+    await replica.swap(stock, "buy", 500n * 10n ** 6n, { from: wallet, at: T0 + 2400 });
+    await time.increaseTo(T0 + HOUR + 60);
+    await schedule(ONE, T0 + HOUR + 1800);
+    await time.increaseTo(T0 + HOUR + 2400);
+    await mine(1); // a block after the reverse split: hour 2's pinned block shows it
+    await time.increaseTo(T0 + 2 * HOUR + 60);
+    await mine(1);
+
+    const chain = new RpcMeasureChain(ethers.provider);
+    const snaps: MeasuredSnapshotBody[] = [];
+    const trades: MeasuredTradeBody[] = [];
+    for (const at of [T0, T0 + HOUR, T0 + 2 * HOUR]) {
+      const { records, skipped } = await measureHour(
+        chain,
+        sourceOf(replica, oracle),
+        "s1",
+        [{ agentId: "split", wallet: W }],
+        at,
+      );
+      expect(skipped).to.deep.equal([]);
+      const snap = records.find((r) => r.kind === "snapshot")!.body as MeasuredSnapshotBody;
+      trades.push(...records.filter((r) => r.kind === "trade").map((r) => r.body as MeasuredTradeBody));
+      const independent = await independentNav(replica, oracle, W, at);
+      expect(snap.block.number).to.equal(independent.block);
+      expect(BigInt(snap.nav), `nav at ${at}`).to.equal(independent.cash + independent.stockValue);
+      expect(BigInt(snap.stockValue)).to.equal(independent.stockValue);
+      snaps.push(snap);
+    }
+    // The splits happened: at the hour-1 block a raw token shows as two, at the hour-2 block as one again.
+    const shown = (at: number) => stock.token.uiMultiplier({ blockTag: snaps[at]!.block.number });
+    expect([await shown(0), await shown(1), await shown(2)]).to.deep.equal([ONE, 2n * ONE, ONE]);
+    // Raw balances and prices carry no multiplier: the quiet hour's NAV is the same to the unit and
+    // its return is exactly 0, though the shares shown halved inside it.
+    expect(snaps[2]!.holdings).to.deep.equal(snaps[1]!.holdings);
+    expect(snaps[2]!.nav).to.equal(snaps[1]!.nav);
+    expect(snaps[2]!.flow).to.equal("0");
+    // Each trade's price sits at the pool's raw spot price before it, the one after the split too
+    // (a per-shown-share price would have halved), within the fee and the trade's own impact.
+    expect(trades.map((t) => t.side)).to.deep.equal(["buy", "buy"]);
+    for (const [i, t] of trades.entries()) {
+      const spot = spotBefore[i]!;
+      expect(BigInt(t.price), `trade ${i} against spot ${spot}`).to.be.within(spot, (spot * 1020n) / 1000n);
+    }
+  });
+
   it("a self-pumping agent gains nothing: its stock is marked no higher than selling it back would fetch", async () => {
     const { replica, oracle, quoter } = await loadFixture(measuredReplica);
     const pumper = (await ethers.getSigners())[10]!;
@@ -242,5 +335,137 @@ describe("measured snapshots on the replica", () => {
     expect(batched).to.deep.equal(single);
     expect(batched[600]![2]).to.equal(7n);
     expect(batched.flat().filter((b) => b > 0n).length).to.be.greaterThan(1);
+  });
+
+  it("a contract wallet (EIP-1271) is registered through the API and measured like an EOA", async () => {
+    const { replica, oracle } = await loadFixture(measuredReplica);
+    const owner = (await ethers.getSigners())[12]!;
+    const contract = await (await ethers.getContractFactory("MockContractWallet")).deploy(owner.address);
+    const W = (await contract.getAddress()).toLowerCase();
+    const stock = replica.stocks[0]!;
+    // Every set-up transaction (registration, funding, approval) lands inside hour 0, before T0.
+    const T0 = Math.ceil(((await time.latest()) + 60) / HOUR) * HOUR + HOUR;
+    await time.increaseTo(T0 - 1800);
+    const store = await openStore({ kind: "sqlite", file: ":memory:" });
+    await insertSeason(store.db, {
+      id: "s1",
+      name: "Season s1",
+      starts_at: T0,
+      ends_at: T0 + 28 * 86_400,
+      closed_at: null,
+      created_at: T0 - 86_400,
+      inputs: "measured",
+    });
+    let now = await time.latest();
+    const chainId = Number((await ethers.provider.getNetwork()).chainId);
+    // What `augur serve --rpc` builds: the EIP-1271 question asked of the chain.
+    const app = await buildApp({
+      store,
+      chainId,
+      now: () => now,
+      contractWallets: eip1271Check(ethers.provider),
+    });
+    try {
+      const agent = testWallet("contract-wallet agent");
+      const creator = testWallet("contract-wallet creator");
+      const message = { ...registration("vault", agent, creator), registeredAt: now, wallet: W };
+      const signed = await sign("RegistrationV2", message, agent, creator);
+      const register = (walletSignature: string) =>
+        app.inject({
+          method: "POST",
+          url: "/api/v1/records",
+          headers: { "content-type": "application/json" },
+          payload: JSON.stringify({ ...signed, walletSignature }),
+        });
+      const types = typedDataTypes("RegistrationV2");
+      // A key that is not the wallet's owner: the contract says no, nothing is stored.
+      const stranger = await (
+        await ethers.getSigners()
+      )[13]!.signTypedData(augurDomain(chainId), types, message);
+      const refused = await register(stranger);
+      expect(refused.statusCode, refused.body).to.equal(403);
+      expect(refused.json().error.code).to.equal("WALLET_NOT_PROVEN");
+      const accepted = await register(await owner.signTypedData(augurDomain(chainId), types, message));
+      expect(accepted.statusCode, accepted.body).to.equal(201);
+      const row = await store.db
+        .selectFrom("agents")
+        .selectAll()
+        .where("id", "=", "vault")
+        .executeTakeFirstOrThrow();
+      expect(row).to.include({ wallet: W, wallet_proof: "eip1271" });
+
+      // The wallet holds USDG and swaps through the router, its owner sending the calls.
+      await replica.fund(W, "USDG", 10_000n * 10n ** 6n);
+      const router = await replica.router.getAddress();
+      await contract
+        .connect(owner)
+        .execute(
+          await replica.usdg.getAddress(),
+          replica.usdg.interface.encodeFunctionData("approve", [router, ethers.MaxUint256]),
+        );
+      await time.setNextBlockTimestamp(T0 + 600);
+      const swap = await (
+        await contract.connect(owner).execute(
+          router,
+          replica.router.interface.encodeFunctionData("exactInputSingle", [
+            {
+              tokenIn: await replica.usdg.getAddress(),
+              tokenOut: stock.address,
+              fee: stock.fee,
+              recipient: W,
+              deadline: ethers.MaxUint256,
+              amountIn: 2_000n * 10n ** 6n,
+              amountOutMinimum: 0n,
+              sqrtPriceLimitX96: 0n,
+            },
+          ]),
+          { gasLimit: 1_000_000 },
+        )
+      ).wait();
+      await time.increaseTo(T0 + HOUR + 60);
+      await mine(1);
+      now = T0 + HOUR + 60;
+
+      // The cycle's measure step, as for any bound wallet: both boundaries, the swap as a trade.
+      const report = await runCycle({
+        store,
+        steps: [measureStep(new RpcMeasureChain(ethers.provider), sourceOf(replica, oracle)), anchorStep()],
+        now: () => now,
+        progress: () => {},
+      });
+      expect(report.measured).to.equal(3);
+      const inputs = async (kind: string) => {
+        const res = await app.inject({
+          method: "GET",
+          url: `/api/v1/agents/vault/inputs?season_id=s1&kind=${kind}`,
+        });
+        expect(res.statusCode, res.body).to.equal(200);
+        return res.json<{ inputs: Array<{ body: string }> }>().inputs.map((i) => JSON.parse(i.body));
+      };
+      const snaps = (await inputs("snapshot")) as MeasuredSnapshotBody[];
+      expect(snaps.map((s) => [s.takenAt, s.wallet])).to.deep.equal([
+        [T0, W],
+        [T0 + HOUR, W],
+      ]);
+      for (const s of snaps) {
+        const independent = await independentNav(replica, oracle, W, s.takenAt);
+        expect(s.block.number).to.equal(independent.block);
+        expect(BigInt(s.nav)).to.equal(independent.cash + independent.stockValue);
+      }
+      expect(snaps[0]!.flow, "the funding is a deposit").to.equal(String(10_000n * 10n ** 6n));
+      expect(snaps[1]!.flow, "the swap is a trade").to.equal("0");
+      const [trade] = (await inputs("trade")) as MeasuredTradeBody[];
+      expect(trade).to.deep.include({
+        wallet: W,
+        side: "buy",
+        asset: stock.address.toLowerCase(),
+        usdgAmount: String(2_000n * 10n ** 6n),
+        txHash: swap!.hash.toLowerCase(),
+        executedAt: T0 + 600,
+      });
+    } finally {
+      await app.close();
+      await store.close();
+    }
   });
 });

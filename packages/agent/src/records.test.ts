@@ -22,6 +22,8 @@ describe("signRecord (EIP-712 records for the engine)", () => {
         "Snapshot(string agentId,string seasonId,uint64 takenAt,uint256 nav,int256 flow,uint16 investedBps)",
       Decision:
         "Decision(string agentId,string seasonId,uint64 decidedAt,address asset,string action,string source,uint16 confidenceBps,string note)",
+      DecisionV2:
+        "DecisionV2(string agentId,string seasonId,uint64 decidedAt,address asset,string action,string source,uint16 confidenceBps,string note,bytes32 txHash)",
       Trade:
         "Trade(string agentId,string seasonId,uint64 executedAt,address asset,string side,uint256 quantity,uint256 price,bytes32 txHash)",
     });

@@ -31,13 +31,14 @@ export {
   type PinnedBlock,
 } from "./measure/chain";
 export { measureHour, type Listing, type MeasureSource } from "./measure/hour";
+export { eip1271Check } from "./records/wallet";
 export type { StewardshipSettings } from "./stewardship/config";
 export { openStewardshipMonitor } from "./stewardship/monitor";
 
 // cycle
 export { runCycle } from "./cycle/run";
 export type { AnchorReceipt, Keeper, LogHead } from "./keeper/seam";
-export { anchorStep, modesStep, stewardshipStep } from "./cycle/steps";
+export { anchorStep, measureStep, modesStep, stewardshipStep } from "./cycle/steps";
 export { dateOf, type StewardshipSource } from "./stewardship/days";
 
 // http and cli

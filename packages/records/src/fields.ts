@@ -5,6 +5,8 @@ import { STYLES } from "@augur/scorer";
  * JSON schema and the validator, so the three can never disagree. `RegistrationV2` is the
  * registration that binds the agent's wallet (the account holding its book); `Registration`
  * (v1, no wallet) stays readable and is accepted only in seasons whose inputs are declared.
+ * `DecisionV2` is a decision that names the transaction of its trade (`txHash`, buy and sell
+ * only); `Decision` (no trade named) stays valid in every season.
  */
 export type FieldType = "string" | "address" | "uint16" | "uint64" | "uint256" | "int256" | "bytes32";
 
@@ -20,7 +22,14 @@ export interface FieldSpec {
   readonly description: string;
 }
 
-export const RECORD_TYPE_NAMES = ["Registration", "RegistrationV2", "Snapshot", "Decision", "Trade"] as const;
+export const RECORD_TYPE_NAMES = [
+  "Registration",
+  "RegistrationV2",
+  "Snapshot",
+  "Decision",
+  "DecisionV2",
+  "Trade",
+] as const;
 export type RecordTypeName = (typeof RECORD_TYPE_NAMES)[number];
 
 /** Agent and season ids: lowercase slugs, 1–64 characters. */
@@ -54,6 +63,27 @@ const time = (name: string, description: string): FieldSpec => ({
   maximum: Number.MAX_SAFE_INTEGER,
   description: `${description}, unix seconds`,
 });
+
+const decisionV1: readonly FieldSpec[] = [
+  agentId,
+  seasonId,
+  time("decidedAt", "when the decision was taken"),
+  { name: "asset", type: "address", description: "the stock token decided on" },
+  { name: "action", type: "string", enum: DECISION_ACTIONS, description: "what was decided" },
+  {
+    name: "source",
+    type: "string",
+    enum: DECISION_SOURCES,
+    description: "who decided: the agent's own decider, a protective exit or a system hold",
+  },
+  {
+    name: "confidenceBps",
+    type: "uint16",
+    maximum: 10000,
+    description: "stated probability of being right, basis points",
+  },
+  { name: "note", type: "string", maxLength: 280, description: "free text, at most 280 characters" },
+];
 
 const registrationV1: readonly FieldSpec[] = [
   agentId,
@@ -97,25 +127,15 @@ export const RECORD_FIELDS: Readonly<Record<RecordTypeName, readonly FieldSpec[]
       description: "share of NAV held outside cash, basis points (0–10,000)",
     },
   ],
-  Decision: [
-    agentId,
-    seasonId,
-    time("decidedAt", "when the decision was taken"),
-    { name: "asset", type: "address", description: "the stock token decided on" },
-    { name: "action", type: "string", enum: DECISION_ACTIONS, description: "what was decided" },
+  Decision: decisionV1,
+  DecisionV2: [
+    ...decisionV1,
     {
-      name: "source",
-      type: "string",
-      enum: DECISION_SOURCES,
-      description: "who decided: the agent's own decider, a protective exit or a system hold",
+      name: "txHash",
+      type: "bytes32",
+      description:
+        "the transaction that executed this buy or sell (a link only: the engine measures the trade itself from the chain)",
     },
-    {
-      name: "confidenceBps",
-      type: "uint16",
-      maximum: 10000,
-      description: "stated probability of being right, basis points",
-    },
-    { name: "note", type: "string", maxLength: 280, description: "free text, at most 280 characters" },
   ],
   Trade: [
     agentId,
@@ -135,7 +155,20 @@ export const TIME_FIELD: Readonly<Record<RecordTypeName, string>> = {
   RegistrationV2: "registeredAt",
   Snapshot: "takenAt",
   Decision: "decidedAt",
+  DecisionV2: "decidedAt",
   Trade: "executedAt",
+};
+
+/** The record kind each type is stored and scored as (both versions of a kind are one kind). */
+export const RECORD_KIND: Readonly<
+  Record<RecordTypeName, "registration" | "snapshot" | "decision" | "trade">
+> = {
+  Registration: "registration",
+  RegistrationV2: "registration",
+  Snapshot: "snapshot",
+  Decision: "decision",
+  DecisionV2: "decision",
+  Trade: "trade",
 };
 
 /** Both registration versions. */

@@ -54,7 +54,7 @@ export function checkScorable(type: RecordTypeName, m: NormalizedMessage): void 
         "row",
         anyAgent,
       );
-    else if (type === "Decision")
+    else if (type === "Decision" || type === "DecisionV2")
       checkDecisionRow(
         {
           agent: m.agentId,

@@ -88,5 +88,11 @@ export function normalizeMessage(type: RecordTypeName, message: unknown): Normal
     }
     out[spec.name] = field(spec, input[spec.name], `message.${spec.name}`);
   }
+  if (type === "DecisionV2" && out.action !== "buy" && out.action !== "sell") {
+    throw new InvalidInputError(
+      "message.txHash",
+      `names a trade: only a buy or sell decision carries one (action is ${String(out.action)})`,
+    );
+  }
   return out;
 }

@@ -61,7 +61,15 @@ export async function measureHour(
   const stockDecimals = new Map<string, number>();
   for (const token of stocks) stockDecimals.set(token, await chain.decimals(token));
   const tokens = [listing.usdg, ...stocks];
-  const block = await chain.blockAt(at);
+  const block = await chain.blockAt(at).catch((error: unknown) => {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  });
+  // A boundary before the chain's first block (a season dated before it): nothing to measure.
+  if (block === undefined) {
+    const reason = `no block at or before ${at}`;
+    return { records: [], skipped: wallets.map(({ agentId }) => ({ agentId, reason })), unpaired: [] };
+  }
   // Flows since the previous boundary's block; before the chain's first block, since genesis.
   const previous = await chain.blockAt(at - HOUR).catch((error: unknown) => {
     if (error instanceof RangeError) return { number: -1 };

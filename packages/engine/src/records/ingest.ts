@@ -7,6 +7,7 @@ import {
   isRegistration,
   MeasuredByEngineError,
   normalizeMessage,
+  RECORD_KIND,
   RECORD_TYPE_NAMES,
   type NormalizedMessage,
   RecordOutOfSeasonError,
@@ -98,8 +99,7 @@ export function checkRecord(type: unknown, message: unknown): CheckedRecord {
   const name = recordType(type);
   const normal = normalizeMessage(name, message);
   checkScorable(name, normal);
-  const kind = (isRegistration(name) ? "registration" : name.toLowerCase()) as RecordKind;
-  return { type: name, kind, message: normal };
+  return { type: name, kind: RECORD_KIND[name], message: normal };
 }
 
 /**

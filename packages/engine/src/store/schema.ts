@@ -28,6 +28,7 @@ export interface Database {
   stewardship_days: StewardshipDaysTable;
   referee_boards: RefereeBoardsTable;
   record_moments: RecordMomentsTable;
+  measured_hours: MeasuredHoursTable;
 }
 
 /** One row; log appends update it first, which serialises them on both backends. */
@@ -373,6 +374,15 @@ export interface RecordMomentsTable {
 }
 
 export const RECORD_MOMENTS_TABLE = "record_moments";
+
+/** An hour boundary of a measured season the measure step finished (a progress mark, not sealed). */
+export interface MeasuredHoursTable {
+  season_id: string;
+  /** The hour boundary, unix seconds. */
+  at: number;
+  /** When the step finished it, unix seconds. */
+  measured_at: number;
+}
 
 /** The tables whose rows the database itself refuses to update or delete. */
 export const APPEND_ONLY_TABLES = [

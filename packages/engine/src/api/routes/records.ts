@@ -64,7 +64,7 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
       schema: {
         summary: "Submit a signed record",
         description:
-          "An EIP-712 message of type Registration, RegistrationV2, Snapshot, Decision or Trade (see components), signed by the agent's key; a Registration is co-signed by its creator. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored; 410 WINDING_DOWN once the system winds down (nothing is stored). Refused, storing nothing: a body that is not I-JSON (a repeated key, an integer beyond ±(2^53 − 1)) and any record augur-score/v1 would refuse (400 naming the field); a record dated more than 10 minutes before its arrival (422 STALE_RECORD) or before its agent's registration (422 BEFORE_REGISTRATION); a second, different record of the agent for the same kind and moment (409 EQUIVOCATION).",
+          "An EIP-712 message of type Registration, RegistrationV2, Snapshot, Decision, DecisionV2 (a buy or sell decision that names its trade's txHash) or Trade (see components), signed by the agent's key; a Registration is co-signed by its creator. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored; 410 WINDING_DOWN once the system winds down (nothing is stored). Refused, storing nothing: a body that is not I-JSON (a repeated key, an integer beyond ±(2^53 − 1)) and any record augur-score/v1 would refuse (400 naming the field); a record dated more than 10 minutes before its arrival (422 STALE_RECORD) or before its agent's registration (422 BEFORE_REGISTRATION); a second, different record of the agent for the same kind and moment (409 EQUIVOCATION).",
         tags: ["records"],
         body: {
           type: "object",

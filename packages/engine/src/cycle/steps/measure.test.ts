@@ -12,6 +12,7 @@ import {
 import { testBackends } from "../../../test-support/store/testing";
 import { ingestRecord } from "../../records/ingest";
 import type { Store } from "../../store/open";
+import { insertSeason } from "../../store/queries/seasons";
 import { AgentRecords, snapshotMessage } from "../../store/agent-records";
 import { agentRows } from "../augur-scorer";
 import type { AgentInputs } from "../seams";
@@ -71,7 +72,8 @@ for (const backend of testBackends()) {
       return c;
     }
 
-    beforeEach(async () => {
+    /** A fresh store with season s1 measured and both agents registered, wallets bound. */
+    async function openSeason() {
       store = await backend.open();
       await addTestSeason(store, "s1", null, "measured");
       for (const [id, who] of [
@@ -88,6 +90,10 @@ for (const backend of testBackends()) {
           },
         );
       }
+    }
+
+    beforeEach(async () => {
+      await openSeason();
       chain = fundedChain(6);
     });
     afterEach(async () => store.close());
@@ -194,7 +200,8 @@ for (const backend of testBackends()) {
     it("with a quoter, a holding is marked no higher than selling it would fetch, and the quote is sealed", async () => {
       chain.quotes.set(TSLA, (amount) => (amount * 150n) / 10n ** 12n); // a thin pool: 150 a share
       await cycleAt(S + H);
-      const [snap] = await snapshotsOf("alpha");
+      const snap = (await snapshotsOf("alpha")).at(-1)!;
+      expect(snap.takenAt).to.equal(S + H);
       expect(snap.holdings).to.deep.equal([
         {
           token: TSLA,
@@ -286,6 +293,116 @@ for (const backend of testBackends()) {
         `measure: s1/alpha not measured at ${S + 2 * H}: no price for ${TSLA}: PriceOracleNoSource`,
       );
       expect(lines).to.include(`measure: 1 snapshots and trades measured from the chain as of ${S + 2 * H}`);
+    });
+
+    /** Every record of the log in leaf order: kind, agent, seal. */
+    const logRecords = () =>
+      store.db.selectFrom("records").select(["kind", "agent_id", "seal"]).orderBy("leaf_index").execute();
+
+    /** Hour 4: a deposit to alpha inside it, a block after its boundary, TSLA at 210. */
+    function addHourFour(c: FakeChain) {
+      c.mine(S + 3 * H + 1200, [{ token: USDG, from: FUNDER, to: A, amount: usdg(50) }]);
+      c.mine(S + 4 * H + 5);
+      c.setPrice(TSLA, S + 4 * H, 210n * E18);
+    }
+
+    it("missed hours: after three hours down, one cycle measures them in order at their own blocks, as hour by hour would", async () => {
+      addHourFour(chain);
+      expect((await cycleAt(S)).measured).to.equal(2);
+      const lines: string[] = [];
+      const report = await runCycle({
+        store,
+        steps: [measureStep(chain, chain), anchorStep()],
+        now: () => S + 4 * H + 60,
+        progress: (l) => lines.push(l),
+      });
+      expect(report.measured).to.equal(4 * 2 + 1); // hours 1–4 of both agents, and alpha's trade
+      expect(lines).to.include(`measure: s1 catches up 4 hours from ${S + H}`);
+      const snaps = await snapshotsOf("alpha");
+      expect(snaps.map((s) => s.takenAt)).to.deep.equal([0, 1, 2, 3, 4].map((h) => S + h * H));
+      for (const [i, s] of snaps.entries()) {
+        expect(s.block, `hour ${i} pinned at its own boundary`).to.deep.equal(await chain.blockAt(s.takenAt));
+        if (i > 0) expect(s.flowsAfterBlock).to.equal(snaps[i - 1].block.number);
+      }
+      expect(snaps.map((s) => s.flow)).to.deep.equal(["1000000000", "0", "400000000", "0", "50000000"]);
+      const caughtUp = await logRecords();
+      expect((await cycleAt(S + 4 * H)).measured, "a rerun measures nothing twice").to.equal(0);
+      expect(await logRecords()).to.deep.equal(caughtUp);
+
+      // The same chain measured by a cycle every hour: the same records, in the same order.
+      await store.close();
+      await openSeason();
+      for (let h = 0; h <= 4; h++) await cycleAt(S + h * H);
+      const hourly = await logRecords();
+      const measuredOnly = (rows: typeof hourly) => rows.filter((r) => r.kind !== "registration");
+      expect(measuredOnly(caughtUp)).to.deep.equal(measuredOnly(hourly));
+      expect(measuredOnly(hourly)).to.have.length(5 * 2 + 1);
+    });
+
+    it("a crash in the middle of a catch-up keeps the hours before it and resumes after them", async () => {
+      addHourFour(chain);
+      await cycleAt(S);
+      const broken = (await chain.blockAt(S + 4 * H)).number; // read first by hour 4
+      const flaky = Object.create(chain) as FakeChain;
+      flaky.readBalances = async (block, wallets, tokens) => {
+        if (block === broken) throw new Error("connection reset");
+        return chain.readBalances(block, wallets, tokens);
+      };
+      const down = runCycle({
+        store,
+        steps: [measureStep(flaky, chain), anchorStep()],
+        now: () => S + 4 * H + 60,
+        progress: () => {},
+      });
+      await down.then(
+        () => expect.fail("the cycle should stop at the unreadable hour"),
+        (error: Error) => expect(error.message).to.equal("connection reset"),
+      );
+      expect((await snapshotsOf("alpha")).map((s) => s.takenAt)).to.deep.equal(
+        [0, 1, 2, 3].map((h) => S + h * H),
+      );
+      expect((await cycleAt(S + 4 * H)).measured).to.equal(2); // hour 4 only
+      expect((await snapshotsOf("alpha")).map((s) => s.takenAt)).to.deep.equal(
+        [0, 1, 2, 3, 4].map((h) => S + h * H),
+      );
+    });
+
+    it("a season dated before the chain's first block: those hours are reported and passed, the rest measured", async () => {
+      await insertSeason(store.db, {
+        id: "early",
+        name: "Season early",
+        starts_at: S - 3 * H,
+        ends_at: S + 28 * 86_400,
+        closed_at: null,
+        created_at: S - 4 * H,
+        inputs: "measured",
+      });
+      const other = { key: testWallet("agent early"), creator: testWallet("creator e") };
+      await ingestRecord(
+        store,
+        await signV2(
+          {
+            ...registrationV2("early", other.key, other.creator, undefined, "early"),
+            registeredAt: S - 4 * H,
+          },
+          other.key,
+          other.creator,
+        ),
+        { chainId: TEST_CHAIN_ID, now: () => S - 4 * H, recordGrace: Infinity },
+      );
+      const lines: string[] = [];
+      await runCycle({
+        store,
+        steps: [measureStep(chain, chain), anchorStep()],
+        now: () => S + 60,
+        progress: (l) => lines.push(l),
+      });
+      for (const h of [3, 2, 1])
+        expect(lines).to.include(
+          `measure: early/early not measured at ${S - h * H}: no block at or before ${S - h * H}`,
+        );
+      expect((await snapshotsOf("early")).map((s) => s.takenAt)).to.deep.equal([S]);
+      expect((await cycleAt(S)).measured, "the passed hours are not tried again").to.equal(0);
     });
 
     it("a declared season is not measured, even for an agent that bound a wallet", async () => {

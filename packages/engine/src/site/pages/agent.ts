@@ -6,6 +6,7 @@ import { lineChart } from "../charts";
 import { SitePageError } from "../errors";
 import { assetNames, assetText, type AssetNames } from "../assets";
 import { creatorNames, creatorText } from "../creators";
+import { decisionLinks, decisionLinksBlock } from "../decision-links";
 import { calibrationChart, scoreChart, scoreHistory } from "../agent-charts";
 import { fixed, hoursText, percent, shortHex, utc } from "../format";
 import { termLink, TERMS, type TermKey } from "../glossary";
@@ -264,10 +265,11 @@ export async function agentPage(
   } catch (error) {
     if (!(error instanceof SitePageError && error.code === "NO_SCORE")) throw error;
   }
-  const [names, creators, scores] = await Promise.all([
+  const [names, creators, scores, links] = await Promise.all([
     assetNames(app),
     creatorNames(app),
     scoreHistory(app, agentId, season),
+    decisionLinks(app, agentId, season),
   ]);
   // With the chain flags whenever the registry is known: without them the API would vouch for itself.
   const anchored = score?.anchor.status === "anchored" && score.anchor.registry ? score.anchor : undefined;
@@ -336,7 +338,7 @@ export async function agentPage(
     <h2>Return index</h2>
     ${curve(history)}
     <h2>Recent calls</h2>
-    ${callsBlock(history, names)}
+    ${callsBlock(history, names)}${decisionLinksBlock(links, names)}
     <h2>Calibration</h2>
     ${calibrationChart(history)} ${verification}`;
   return layout({ title: `Agent ${agentId}`, nav: "agent", body });
