@@ -2,6 +2,7 @@ import { callPhase, latestPerCall, type Fields } from "@augur/records";
 import { utcDay } from "@augur/scorer";
 import { snapshotMessage } from "../store/agent-records";
 import { agentBodies, evidenceGroups } from "../store/queries/evidence";
+import { findRetirement } from "../store/queries/retirements";
 import type { Store } from "../store/open";
 
 /** The kinds of record a score or a risk row is computed from, that an agent may declare or the engine measure. */
@@ -30,6 +31,8 @@ export interface AgentEvidence {
   readonly openCalls: number;
   /** UTC days from the first snapshot's day to today, inclusive; null before the first snapshot. */
   readonly daysObserved: number | null;
+  /** When the agent retired (its signed, sealed Retirement), or null while it is active. */
+  readonly retiredAt: number | null;
 }
 
 const share = (part: number, whole: number) => (whole === 0 ? null : part / whole);
@@ -53,6 +56,7 @@ export async function agentEvidence(
   const calls = latestPerCall(await agentBodies(db, seasonId, agentId, "call"), (b) => b);
   const openCalls = calls.filter((b) => callPhase(JSON.parse(b) as Fields) !== "resolved").length;
   const [first] = await agentBodies(db, seasonId, agentId, "snapshot", 1);
+  const retirement = await findRetirement(db, seasonId, agentId);
   const daysObserved =
     first === undefined
       ? null
@@ -64,5 +68,6 @@ export async function agentEvidence(
     records: { total, anchored, anchoredShare: share(anchored, total) },
     openCalls,
     daysObserved,
+    retiredAt: retirement === undefined ? null : Number(retirement.retired_at),
   };
 }

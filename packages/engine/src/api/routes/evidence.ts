@@ -11,7 +11,17 @@ const share = { type: ["number", "null"], minimum: 0, maximum: 1 } as const;
 
 const evidenceResponse = {
   type: "object",
-  required: ["agentId", "seasonId", "asOf", "anchoredSize", "inputs", "records", "openCalls", "daysObserved"],
+  required: [
+    "agentId",
+    "seasonId",
+    "asOf",
+    "anchoredSize",
+    "inputs",
+    "records",
+    "openCalls",
+    "daysObserved",
+    "retiredAt",
+  ],
   properties: {
     agentId: { type: "string" },
     seasonId: { type: "string" },
@@ -31,6 +41,10 @@ const evidenceResponse = {
     },
     openCalls: uintSchema,
     daysObserved: { type: ["integer", "null"], minimum: 1 },
+    retiredAt: {
+      type: ["integer", "null"],
+      description: "when the agent retired (signed Retirement); null: active",
+    },
   },
 } as const;
 

@@ -41,6 +41,10 @@ export async function evidencePage(
       <dd class="open-calls">${e.openCalls}</dd>
       <dt>Days observed</dt>
       <dd class="days">${e.daysObserved ?? "none yet"}</dd>
+      <dt>Status</dt>
+      <dd class="status">
+        ${e.retiredAt === null ? "active" : html`<strong>retired</strong> since ${utc(e.retiredAt)}`}
+      </dd>
     </dl>
     <p><a href="/agents/${id}?season=${season}">Back to ${id}</a></p>`;
   return layout({ title: `Evidence: ${id}`, nav: "risk", body });
