@@ -11,7 +11,8 @@ import {
 import type { Wallet } from "ethers";
 import { AugurScorer } from "../cycle/augur-scorer";
 import { runCycle } from "../cycle/run";
-import { anchorStep, scoreStep } from "../cycle/steps/index";
+import { anchorStep, riskStep, scoreStep } from "../cycle/steps/index";
+import { latestRiskReadings, latestRiskRows } from "../store/queries/risk";
 import { buildApp } from "../api/app";
 import type { Store } from "../store/open";
 import { latestScoreWithAnchor } from "../store/queries/scores";
@@ -31,6 +32,15 @@ async function retirement(agentId: string, key: Wallet, retiredAt = AT) {
     message,
   );
   return { message, signature };
+}
+
+/** Every vault's six readings and risk row the cycle seals at `at` (after anchoring what is there). */
+async function riskAt(store: Store, at: number): Promise<string[]> {
+  const anchors = await store.db.selectFrom("anchors").select("anchor_index").execute();
+  await runCycle({ store, steps: [anchorStep(instantKeeper(anchors.length)), riskStep()], now: () => at });
+  const readings = await latestRiskReadings(store.db, SITE_SEASON);
+  const rows = await latestRiskRows(store.db, SITE_SEASON);
+  return [...readings.map((r) => r.body), ...rows.map((r) => r.body)];
 }
 
 /** Ada's creator inputs (c1 also registered bob) in the score the cycle seals the hour after AT. */
@@ -101,5 +111,25 @@ describe("agent retirement: a signed, sealed lifecycle record", function () {
     expect(active.body).to.not.include("<strong>retired</strong>");
     await app.close();
     await store.close();
+  });
+
+  it('"It is not the provenance grade … deliberately apart": evidence that moves (a retirement, one more anchor) moves no risk number', async () => {
+    const control = await seededSiteStore();
+    const changed = await seededSiteStore();
+    const app = await buildApp({ store: changed, chainId: TEST_CHAIN_ID, now: () => AT + 60 });
+    const evidence = async () =>
+      (
+        await app.inject({ method: "GET", url: `/api/v1/agents/bob/evidence?season_id=${SITE_SEASON}` })
+      ).json();
+    const before = await evidence();
+    await ingestRetirement(changed, await retirement("bob", bob), ctx);
+    const [same, moved] = [await riskAt(control, AT + HOUR), await riskAt(changed, AT + HOUR)];
+    const after = await evidence();
+    expect([before.retiredAt, after.retiredAt]).to.deep.equal([null, AT]);
+    expect(after.records.total).to.equal(before.records.total); // a retirement is not an input record
+    expect(moved).to.have.length(6 * 7);
+    expect(moved).to.deep.equal(same);
+    await app.close();
+    await Promise.all([control.close(), changed.close()]);
   });
 });
