@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { TypedDataEncoder, verifyTypedData, Wallet } from "ethers";
-import { RECORD_TYPES, recordDomain, signRecord, signRegistration } from "./records";
+import { typedDataTypes } from "@augur/records";
+import { RECORD_TYPES, recordDomain, signRecord, signRegistration, signRetirement } from "./records";
 
 const agent = new Wallet(`0x${"11".repeat(32)}`);
 const creator = new Wallet(`0x${"22".repeat(32)}`);
@@ -65,5 +66,13 @@ describe("signRecord (EIP-712 records for the engine)", () => {
     expect(verifyTypedData(recordDomain(31337), types, message, signed.creatorSignature!)).to.equal(
       creator.address,
     );
+  });
+
+  it("a retirement is signed by the agent's key under the Retirement type the engine publishes", async () => {
+    const message = { agentId: "alpha", seasonId: "s1", retiredAt: 1_700_000_000 };
+    const signed = await signRetirement(agent, 31337, message);
+    expect(signed.message).to.deep.equal(message);
+    const types = typedDataTypes("Retirement");
+    expect(verifyTypedData(recordDomain(31337), types, message, signed.signature)).to.equal(agent.address);
   });
 });

@@ -76,3 +76,24 @@ export async function signRegistration(
     (await signRecord(wallet.walletSigner ?? agentSigner, chainId, type, message)).signature;
   return { ...signed, creatorSignature: byCreator.signature, walletSignature };
 }
+
+/** What the engine's `POST /api/v1/retirements` takes: a `Retirement` signed by the agent's key. */
+export interface SignedRetirement {
+  readonly message: { readonly agentId: string; readonly seasonId: string; readonly retiredAt: number };
+  readonly signature: string;
+}
+
+/**
+ * Retires the agent from `retiredAt` (unix seconds): from then on it is no longer one of its
+ * creator's active agents. One per agent and season; the engine seals and logs it.
+ */
+export async function signRetirement(
+  signer: Signer,
+  chainId: number | bigint,
+  message: SignedRetirement["message"],
+): Promise<SignedRetirement> {
+  const signature = await signer.signTypedData(recordDomain(chainId), typedDataTypes("Retirement"), {
+    ...message,
+  });
+  return { message: { ...message }, signature };
+}

@@ -27,6 +27,7 @@ const LAYERS: readonly (readonly string[])[] = [
     "modes",
     "referee",
     "risk",
+    "evidence",
     "stewardship",
     "verify",
   ],

@@ -1,5 +1,5 @@
 import type { TypedDataDomain, TypedDataField } from "ethers";
-import { RECORD_FIELDS, RECORD_TYPE_NAMES, type RecordTypeName } from "./fields";
+import { LIFECYCLE_TYPE_NAMES, RECORD_TYPE_NAMES, SIGNED_FIELDS, type SignedTypeName } from "./fields";
 
 export const EIP712_NAME = "Augur ledger";
 export const EIP712_VERSION = "1";
@@ -10,11 +10,14 @@ export function augurDomain(chainId: number): TypedDataDomain & { chainId: numbe
 }
 
 /** The EIP-712 `types` object for one record type (it has no nested structs). */
-export function typedDataTypes(type: RecordTypeName): Record<string, TypedDataField[]> {
-  return { [type]: RECORD_FIELDS[type].map((f) => ({ name: f.name, type: f.type })) };
+export function typedDataTypes(type: SignedTypeName): Record<string, TypedDataField[]> {
+  return { [type]: SIGNED_FIELDS[type].map((f) => ({ name: f.name, type: f.type })) };
 }
 
-/** All four record types, as published at `GET /api/v1/eip712`. */
+/** Every signed type (records and lifecycle), as published at `GET /api/v1/eip712`. */
 export function allTypedDataTypes(): Record<string, TypedDataField[]> {
-  return Object.assign({}, ...RECORD_TYPE_NAMES.map(typedDataTypes)) as Record<string, TypedDataField[]>;
+  return Object.assign({}, ...[...RECORD_TYPE_NAMES, ...LIFECYCLE_TYPE_NAMES].map(typedDataTypes)) as Record<
+    string,
+    TypedDataField[]
+  >;
 }

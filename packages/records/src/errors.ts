@@ -181,3 +181,19 @@ export class MeasuredByEngineError extends RecordRefusedError {
     );
   }
 }
+
+export class AgentRetiredError extends RecordRefusedError {
+  override readonly name = "AgentRetiredError";
+  constructor(agentId: string, seasonId: string, retiredAt: number) {
+    super(
+      409,
+      "AGENT_RETIRED",
+      `agent ${agentId} was already retired in season ${seasonId} at ${retiredAt}`,
+      {
+        agentId,
+        seasonId,
+        retiredAt,
+      },
+    );
+  }
+}

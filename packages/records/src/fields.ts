@@ -149,8 +149,24 @@ export const RECORD_FIELDS: Readonly<Record<RecordTypeName, readonly FieldSpec[]
   ],
 };
 
+/**
+ * Lifecycle records: signed by the agent key like the records above, but about the agent rather
+ * than its book, so they are stored apart (`agent_retirements`) and never read by a score's inputs.
+ * `Retirement`: the agent stops; from `retiredAt` it is no longer one of its creator's active agents.
+ */
+export const LIFECYCLE_TYPE_NAMES = ["Retirement"] as const;
+export type LifecycleTypeName = (typeof LIFECYCLE_TYPE_NAMES)[number];
+/** Every EIP-712 type an agent signs. */
+export type SignedTypeName = RecordTypeName | LifecycleTypeName;
+
+export const SIGNED_FIELDS: Readonly<Record<SignedTypeName, readonly FieldSpec[]>> = {
+  ...RECORD_FIELDS,
+  Retirement: [agentId, seasonId, time("retiredAt", "from when the agent is retired")],
+};
+
 /** The field holding each record's time. */
-export const TIME_FIELD: Readonly<Record<RecordTypeName, string>> = {
+export const TIME_FIELD: Readonly<Record<SignedTypeName, string>> = {
+  Retirement: "retiredAt",
   Registration: "registeredAt",
   RegistrationV2: "registeredAt",
   Snapshot: "takenAt",

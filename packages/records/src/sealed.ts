@@ -1,6 +1,6 @@
 import { canonicalJson, seal, type Hex32 } from "@augur/scorer";
 import { augurDomain } from "./eip712";
-import type { RecordTypeName } from "./fields";
+import type { SignedTypeName } from "./fields";
 import type { NormalizedMessage } from "./validate";
 
 export const RECORD_FORMAT = "augur-record/v1";
@@ -11,13 +11,13 @@ export const RECORD_FORMAT = "augur-record/v1";
  */
 export interface SealedRecord {
   readonly format: typeof RECORD_FORMAT;
-  readonly type: RecordTypeName;
+  readonly type: SignedTypeName;
   readonly domain: { readonly name: string; readonly version: string; readonly chainId: number };
   readonly message: NormalizedMessage;
 }
 
 export function sealedRecord(
-  type: RecordTypeName,
+  type: SignedTypeName,
   chainId: number,
   message: NormalizedMessage,
 ): SealedRecord {

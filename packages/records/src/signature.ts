@@ -1,7 +1,7 @@
 import { verifyTypedData } from "ethers";
 import { augurDomain, typedDataTypes } from "./eip712";
 import { BadSignatureError } from "./errors";
-import type { RecordTypeName } from "./fields";
+import type { SignedTypeName } from "./fields";
 import type { NormalizedMessage } from "./validate";
 
 const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
@@ -9,7 +9,7 @@ const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
 /** The lowercase address that signed the message, or a BadSignatureError naming `field`. */
 export function recoverSigner(
   field: string,
-  type: RecordTypeName,
+  type: SignedTypeName,
   chainId: number,
   message: NormalizedMessage,
   signature: unknown,

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "@augur/scorer";
 import { getAddress } from "ethers";
-import { RECORD_FIELDS, type FieldSpec, type RecordTypeName } from "./fields";
+import { SIGNED_FIELDS, type FieldSpec, type SignedTypeName } from "./fields";
 
 /** A message after validation: addresses and hashes lowercase, 256-bit integers as decimal text. */
 export type NormalizedMessage = Readonly<Record<string, string | number>>;
@@ -71,11 +71,11 @@ function field(spec: FieldSpec, value: unknown, path: string): string | number {
 }
 
 /** Checks every field of a message (no missing, no extra) and returns its normal form. */
-export function normalizeMessage(type: RecordTypeName, message: unknown): NormalizedMessage {
+export function normalizeMessage(type: SignedTypeName, message: unknown): NormalizedMessage {
   if (typeof message !== "object" || message === null || Array.isArray(message)) {
     throw new InvalidInputError("message", "must be an object");
   }
-  const specs = RECORD_FIELDS[type];
+  const specs = SIGNED_FIELDS[type];
   const input = message as Record<string, unknown>;
   for (const key of Object.keys(input)) {
     if (!specs.some((s) => s.name === key))

@@ -7,6 +7,8 @@ import { collectOpenApi } from "./openapi";
 import { anchorRoutes } from "./routes/anchors";
 import { assetRoutes } from "./routes/assets";
 import { creatorRoutes } from "./routes/creators";
+import { evidenceRoutes } from "./routes/evidence";
+import { riskComponentRoutes } from "./routes/risk-components";
 import { consensusMarketRoutes, consensusRoutes } from "./routes/consensus";
 import { historyRoutes } from "./routes/history";
 import { inputRoutes } from "./routes/inputs";
@@ -101,6 +103,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   logRoutes(app, deps);
   inputRoutes(app, deps);
   scoreHistoryRoutes(app, deps);
+  riskComponentRoutes(app, deps);
+  evidenceRoutes(app, deps);
   registerSite(app, options.publicOrigin); // the pages, which read the routes above in process
 
   await app.ready();

@@ -62,7 +62,8 @@ export class AugurScorer implements Scorer {
       id: a.agentId,
       creator: a.creator,
       style: a.style,
-      active: true,
+      // "the creator's other active agents": a retired agent is not one of them.
+      active: a.retiredAt === undefined,
     }));
     const priorScores = header.priorScores
       .filter((p) => typeof p.terms.performance === "number")

@@ -1,6 +1,7 @@
 import type { Hex32 } from "@augur/scorer";
 import type { Kysely } from "kysely";
 import { anchoredRegistrations } from "../store/queries/agents";
+import { seasonRetirements } from "../store/queries/retirements";
 import { latestAnchoredScores } from "../store/queries/scores";
 import { findSeason, seasonClosesAt } from "../store/queries/seasons";
 import type { Database } from "../store/schema";
@@ -21,6 +22,8 @@ export async function loadSeasonHeader(
   if (!row) throw new Error(`season ${seasonId} is not in the store`);
   const agents = await anchoredRegistrations(db, seasonId, anchoredSize);
   const creators = [...new Set(agents.map((a) => a.creator))];
+  // Anchored retirements in force at as-of: those agents are not their creator's active agents.
+  const retired = await seasonRetirements(db, seasonId, anchoredSize);
   return {
     seasonId,
     season: { startsAt: row.starts_at, endsAt: seasonClosesAt(row) },
@@ -30,6 +33,7 @@ export async function loadSeasonHeader(
       creator: a.creator,
       style: a.style,
       registrationSeal: a.registration_seal as Hex32,
+      ...(retired.has(a.id) && retired.get(a.id)! <= asOf ? { retiredAt: retired.get(a.id)! } : {}),
     })),
     priorScores: creators.length === 0 ? [] : await priorScores(db, creators, anchoredSize),
     inputsLogSize: anchoredSize,

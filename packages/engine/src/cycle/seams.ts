@@ -7,6 +7,8 @@ export interface AgentSummary {
   readonly creator: string;
   readonly style: string;
   readonly registrationSeal: Hex32;
+  /** When the agent retired (an anchored, signed Retirement at or before the as-of time); else absent. */
+  readonly retiredAt?: number;
 }
 
 export interface AgentInputs extends AgentSummary {

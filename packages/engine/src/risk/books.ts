@@ -1,12 +1,13 @@
 import type { AgentRecords } from "../store/agent-records";
-import { decisionPointOf, tradePointOf } from "@augur/records";
+import { tradePointOf } from "@augur/records";
 import type { AgentBook } from "./view";
 
 const byTime = <T extends { readonly at: number }>(x: T, y: T) => x.at - y.at;
 
 /**
- * One agent's snapshots, trades and decisions (from the cycle's decoded rows), each in time
- * order; records of equal time keep their log order (the sort is stable).
+ * One agent's snapshots and trades (from the cycle's decoded rows), each in time order; records
+ * of equal time keep their log order (the sort is stable). Decisions are not read: a day counts
+ * as operating only when it holds a trade.
  */
 export function agentBook(agentId: string, records: AgentRecords): AgentBook {
   const s = records.snapshots;
@@ -20,6 +21,5 @@ export function agentBook(agentId: string, records: AgentRecords): AgentBook {
     agentId,
     snapshots: snapshots.sort(byTime),
     trades: records.trades.map((t) => tradePointOf(t)).sort(byTime),
-    decisions: records.decisions.map((d) => decisionPointOf(d)).sort(byTime),
   };
 }

@@ -1,14 +1,44 @@
-import { canonicalJson, riskRowRecord, scoreVaults, sealRiskRow } from "@augur/scorer";
+import type { MeasuredSnapshotBody } from "@augur/records";
+import {
+  buildCrowd,
+  canonicalJson,
+  componentReadingRecord,
+  readVaultComponents,
+  riskRowRecord,
+  rowFromReadings,
+  sealComponentReading,
+  sealRiskRow,
+  type VaultInput,
+} from "@augur/scorer";
 import { agentBook } from "./books";
+import { DECLARED_VENUE, measuredVenue, type MeasuredVenue } from "./measured";
 import { riskVault } from "./view";
 import { seasonAgents } from "../store/queries/agents";
 import type { Store } from "../store/open";
-import { insertRiskRows } from "../store/queries/risk";
+import { seasonRecords } from "../store/queries/records";
+import { insertRiskReadings, insertRiskRows } from "../store/queries/risk";
+import { findSeason } from "../store/queries/seasons";
 import { hasSeasonRowsAt } from "../store/queries/scores";
 import type { SeasonRowCache } from "../store/season-rows";
 
+/** What the chain says of one agent's exit and depositors, from its anchored measured snapshots. */
+async function venueOf(
+  store: Store,
+  seasonId: string,
+  agentId: string,
+  anchoredSize: number,
+  asOf: number,
+): Promise<MeasuredVenue> {
+  const stored = await seasonRecords(store.db, seasonId, ["snapshot"], agentId, anchoredSize);
+  const bodies = stored
+    .map((r) => JSON.parse(r.body) as MeasuredSnapshotBody)
+    .filter((b) => b.takenAt <= asOf)
+    .sort((a, b) => a.takenAt - b.takenAt);
+  return measuredVenue(bodies);
+}
+
 /**
- * Computes, seals and stores every agent-vault's risk row of a season as of `asOf` from the
+ * Computes, seals and stores every agent-vault's six component readings and risk row of a season as of `asOf` from the
  * records below the anchored tree size (as scores are), appending the new seals to the log so the
  * next anchor covers them. Returns the row count, or undefined when the season already has rows
  * at `asOf` (or no anchored agents). Risk rows are not `records` (that table's
@@ -29,8 +59,24 @@ export async function sealSeasonRisk(
   const agents = await seasonAgents(db, seasonId, anchoredSize);
   if (agents.length === 0) return undefined;
   const season = (await cache.season(seasonId, anchoredSize, asOf)).rows;
-  const vaults = agents.map((a) => riskVault(agentBook(a.id, season.of(a.id)), asOf));
-  const { rows } = scoreVaults(vaults);
+  const measured = (await findSeason(db, seasonId))?.inputs === "measured";
+  const vaults: VaultInput[] = [];
+  const venues: MeasuredVenue[] = [];
+  for (const a of agents) {
+    const venue = measured ? await venueOf(store, seasonId, a.id, anchoredSize, asOf) : DECLARED_VENUE;
+    venues.push(venue);
+    vaults.push(riskVault(agentBook(a.id, season.of(a.id)), asOf, venue.venue));
+  }
+  const crowd = buildCrowd(vaults);
+  // Each component published on its own; the row is computed from those readings and nothing else.
+  const readings = vaults.map((v, i) =>
+    readVaultComponents(v, crowd, venues[i]!.sources).map((r) => ({
+      r,
+      body: canonicalJson(componentReadingRecord(r)),
+      seal: sealComponentReading(r),
+    })),
+  );
+  const rows = readings.map((rs) => rowFromReadings(rs.map((x) => x.r)));
   const sealed = rows.map((row, i) => ({
     row,
     tvl: vaults[i]!.tvl_usd,
@@ -43,11 +89,12 @@ export async function sealSeasonRisk(
     if (await hasSeasonRowsAt(trx, "risk_rows", seasonId, asOf)) return undefined;
     // An unchanged row seals the same as last hour: its leaf is reused, not appended again.
     const leaves = new Map<string, number>();
-    for (const s of sealed) {
-      const known = await store.log.leafIndexOf(trx, s.seal);
-      if (known !== undefined) leaves.set(s.seal, known);
+    const seals = [...readings.flat(), ...sealed].map((s) => s.seal);
+    for (const seal of seals) {
+      const known = await store.log.leafIndexOf(trx, seal);
+      if (known !== undefined) leaves.set(seal, known);
     }
-    const fresh = [...new Set(sealed.map((s) => s.seal).filter((seal) => !leaves.has(seal)))];
+    const fresh = [...new Set(seals.filter((seal) => !leaves.has(seal)))];
     const first = await store.log.append(trx, fresh, now);
     fresh.forEach((seal, i) => leaves.set(seal, first + i));
     const values = sealed.map((s) => ({
@@ -64,6 +111,21 @@ export async function sealSeasonRisk(
       leaf_index: leaves.get(s.seal)!,
       created_at: now,
     }));
+    await insertRiskReadings(
+      trx,
+      readings.flat().map((x) => ({
+        season_id: seasonId,
+        as_of: asOf,
+        vault_id: x.r.vault_id,
+        component: x.r.component,
+        reading: x.r.reading,
+        reason: x.r.reason,
+        body: x.body,
+        seal: x.seal,
+        leaf_index: leaves.get(x.seal)!,
+        created_at: now,
+      })),
+    );
     await insertRiskRows(trx, values);
     return values.length;
   });

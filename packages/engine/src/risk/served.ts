@@ -1,12 +1,65 @@
-import { summariseCoverage, type RiskCoverage, type RiskRow } from "@augur/scorer";
+import {
+  RISK_COMPONENTS,
+  summariseCoverage,
+  type ComponentReading,
+  type RiskCoverage,
+  type RiskRow,
+} from "@augur/scorer";
 import type { ScoreAnchorColumns } from "../store/queries/scores";
-import type { StoredRiskRow } from "../store/queries/risk";
+import type { StoredRiskReading, StoredRiskRow } from "../store/queries/risk";
+
+type Anchor = Record<string, unknown> & { status: "pending" | "anchored" };
+
+/** A sealed row's anchor status as served: pending, or the first anchor covering its leaf. */
+function anchorOf(r: ScoreAnchorColumns): Anchor {
+  return r.anchor_index === null
+    ? { status: "pending" }
+    : {
+        status: "anchored",
+        anchorIndex: r.anchor_index,
+        treeSize: r.tree_size,
+        root: r.root,
+        chainId: r.chain_id,
+        registry: r.registry,
+        txHash: r.tx_hash,
+        blockNumber: r.block_number,
+        blockHash: r.block_hash,
+        anchoredAt: r.anchored_at,
+      };
+}
+
+export type ServedReading = ComponentReading & {
+  methodology: string;
+  seal: string;
+  leafIndex: number;
+  anchor: Anchor;
+};
+
+/**
+ * Stored component readings as served, each from its sealed text (what a client hashes is what
+ * was sealed) with its seal and anchor; per vault in the fixed component order.
+ */
+export function servedReadings(
+  stored: ReadonlyArray<StoredRiskReading & ScoreAnchorColumns>,
+): ServedReading[] {
+  const order = (c: string) => RISK_COMPONENTS.indexOf(c as (typeof RISK_COMPONENTS)[number]);
+  return [...stored]
+    .sort((a, b) =>
+      a.vault_id < b.vault_id ? -1 : a.vault_id > b.vault_id ? 1 : order(a.component) - order(b.component),
+    )
+    .map((r) => ({
+      ...(JSON.parse(r.body) as ComponentReading & { methodology: string }),
+      seal: r.seal,
+      leafIndex: r.leaf_index,
+      anchor: anchorOf(r),
+    }));
+}
 
 export type ServedRiskRow = RiskRow & {
   methodology: string;
   seal: string;
   leafIndex: number;
-  anchor: Record<string, unknown> & { status: "pending" | "anchored" };
+  anchor: Anchor;
 };
 
 /**
@@ -24,21 +77,7 @@ export function servedRiskRows(stored: ReadonlyArray<StoredRiskRow & ScoreAnchor
       ...sealed,
       seal: r.seal,
       leafIndex: r.leaf_index,
-      anchor:
-        r.anchor_index === null
-          ? { status: "pending" }
-          : {
-              status: "anchored",
-              anchorIndex: r.anchor_index,
-              treeSize: r.tree_size,
-              root: r.root,
-              chainId: r.chain_id,
-              registry: r.registry,
-              txHash: r.tx_hash,
-              blockNumber: r.block_number,
-              blockHash: r.block_hash,
-              anchoredAt: r.anchored_at,
-            },
+      anchor: anchorOf(r),
     };
   });
   const vaults = stored.map((r) => ({

@@ -1,12 +1,11 @@
-import { deriveVaultInput, type VaultInput } from "@augur/scorer";
-import type { DecisionPoint, SnapshotPoint, TradePoint } from "@augur/records";
+import { deriveVaultInput, type VaultInput, type VenueFacts } from "@augur/scorer";
+import type { SnapshotPoint, TradePoint } from "@augur/records";
 
 export interface AgentBook {
   readonly agentId: string;
   /** What a vault reads of a snapshot (its seal is not part of the risk inputs). */
   readonly snapshots: readonly Pick<SnapshotPoint, "at" | "nav" | "flow" | "invested">[];
   readonly trades: readonly TradePoint[];
-  readonly decisions: readonly DecisionPoint[];
 }
 
 /**
@@ -15,18 +14,6 @@ export interface AgentBook {
  * together with `scoreVaults`, so shared exposure sees the whole crowd, and stores each vault's
  * capital beside its sealed row.
  */
-export function riskVault(b: AgentBook, asOf: number): VaultInput {
-  return deriveVaultInput(
-    {
-      snapshots: b.snapshots,
-      trades: b.trades,
-      decisions: b.decisions.map((d) => ({
-        at: d.at,
-        decider: d.source,
-        asset: d.asset,
-        action: d.action,
-      })),
-    },
-    { id: b.agentId, ownDecider: "decider", asOf },
-  );
+export function riskVault(b: AgentBook, asOf: number, venue: VenueFacts = {}): VaultInput {
+  return deriveVaultInput({ snapshots: b.snapshots, trades: b.trades }, { id: b.agentId, asOf, venue });
 }

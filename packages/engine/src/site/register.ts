@@ -12,6 +12,8 @@ import { modePage } from "./pages/mode";
 import { receiptPage } from "./pages/receipt";
 import { refereePage } from "./pages/referee";
 import { riskPage } from "./pages/risk";
+import { riskComponentPage } from "./pages/risk-component";
+import { evidencePage } from "./pages/evidence";
 import { stewardshipPage } from "./pages/stewardship";
 import { siteOrigin } from "./origin";
 
@@ -99,6 +101,14 @@ export function registerSite(app: FastifyInstance, publicOrigin?: string): void 
   app.get(
     "/risk",
     page((r) => riskPage(app, query(r))),
+  );
+  app.get(
+    "/risk/:component",
+    page((r) => riskComponentPage(app, r.params as Record<string, unknown>, query(r))),
+  );
+  app.get(
+    "/agents/:id/evidence",
+    page((r) => evidencePage(app, r.params as Record<string, unknown>, query(r))),
   );
   app.get(
     "/stewardship",

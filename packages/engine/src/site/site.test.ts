@@ -22,6 +22,9 @@ const PAGES = [
   { name: "consensus", path: "/consensus" },
   { name: "referee", path: `/referee?season=${SITE_SEASON}` },
   { name: "risk", path: `/risk?season=${SITE_SEASON}` },
+  { name: "risk-exit", path: `/risk/exit?season=${SITE_SEASON}` },
+  { name: "risk-shared-exposure", path: `/risk/shared_exposure?season=${SITE_SEASON}` },
+  { name: "evidence", path: `/agents/ada/evidence?season=${SITE_SEASON}` },
   { name: "stewardship", path: "/stewardship" },
   { name: "methodology", path: "/methodology" },
 ] as const;

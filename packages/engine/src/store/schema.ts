@@ -16,6 +16,8 @@ export interface Database {
   keeper_attempts: KeeperAttemptsTable;
   scores: ScoresTable;
   risk_rows: RiskRowsTable;
+  risk_readings: RiskReadingsTable;
+  agent_retirements: AgentRetirementsTable;
   hourly_closes: HourlyClosesTable;
   mode_records: ModeRecordsTable;
   consensus_rounds: ConsensusRoundsTable;
@@ -239,6 +241,37 @@ export interface RiskRowsTable {
 
 export const RISK_ROWS_TABLE = "risk_rows";
 
+/** One sealed component reading per (season, as-of, vault, component); see migration 014. */
+export interface RiskReadingsTable {
+  season_id: string;
+  as_of: number;
+  vault_id: string;
+  component: string;
+  reading: number | null;
+  reason: string | null;
+  body: string;
+  seal: string;
+  leaf_index: number;
+  created_at: number;
+}
+
+export const RISK_READINGS_TABLE = "risk_readings";
+
+/** One signed, sealed retirement per (season, agent); see migration 014. */
+export interface AgentRetirementsTable {
+  season_id: string;
+  agent_id: string;
+  retired_at: number;
+  body: string;
+  seal: string;
+  signer: string;
+  signature: string;
+  leaf_index: number;
+  received_at: number;
+}
+
+export const AGENT_RETIREMENTS_TABLE = "agent_retirements";
+
 /** One sealed hourly close per (asset, hour), read from the PriceOracle; see migration 005. */
 export interface HourlyClosesTable {
   /** The stock token, lowercase 0x address: the referee's pair key. */
@@ -407,4 +440,6 @@ export const SEALED_TABLES = [
   MODE_RECORDS_TABLE,
   REFEREE_BOARDS_TABLE,
   RECORD_MOMENTS_TABLE,
+  RISK_READINGS_TABLE,
+  AGENT_RETIREMENTS_TABLE,
 ] as const;

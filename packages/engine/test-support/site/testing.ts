@@ -281,9 +281,8 @@ async function seedConsensus(store: Store): Promise<void> {
   await store.db.insertInto("consensus_rounds").values(rows).execute();
 }
 
-/** Mines every head it is asked for at once (what a keeper does on a local chain). */
-function instantKeeper(): Keeper {
-  let index = 0;
+/** Mines every head it is asked for at once (what a keeper does on a local chain); `index`: the next anchor's. */
+export function instantKeeper(index = 0): Keeper {
   return {
     anchor: async (head): Promise<AnchorReceipt> => {
       const anchorIndex = index++;

@@ -145,6 +145,32 @@ export async function fillEveryTable(store: Store): Promise<void> {
       ...SEALED_TEXT,
     })
     .execute();
+  await db
+    .insertInto("risk_readings")
+    .values({
+      season_id: "s1",
+      as_of: 5,
+      vault_id: "v1",
+      component: "exit",
+      reading: null,
+      reason: "unmeasured",
+      ...SEALED_TEXT,
+    })
+    .execute();
+  await db
+    .insertInto("agent_retirements")
+    .values({
+      season_id: "s1",
+      agent_id: "a1",
+      retired_at: 5,
+      body: "{}",
+      seal: SEAL,
+      signer: addr,
+      signature: "0x",
+      leaf_index: 0,
+      received_at: 5,
+    })
+    .execute();
 }
 
 /** Runs one raw statement; resolves to the error it failed with, or undefined. */

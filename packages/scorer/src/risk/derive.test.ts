@@ -16,14 +16,8 @@ const buy = (day: number, asset: string, quantity: number, price: number) =>
   ({ at: T0 + day * DAY + 3600, asset, side: "buy", quantity, price }) as const;
 const sell = (day: number, asset: string, quantity: number, price: number) =>
   ({ at: T0 + day * DAY + 7200, asset, side: "sell", quantity, price }) as const;
-const decide = (day: number, decider: string) => ({
-  at: T0 + day * DAY + 60,
-  decider,
-  asset: "TSLA",
-  action: "hold",
-});
 
-const options = { id: "agent-1", ownDecider: "agent" };
+const options = { id: "agent-1" };
 
 describe("deriving a vault's risk input from an agent's records", () => {
   it('"a large withdrawal is not counted as a loss": the holder index nets out flows', () => {
@@ -33,7 +27,6 @@ describe("deriving a vault's risk input from an agent's records", () => {
     const records: AgentRecords = {
       snapshots: [snap(0, 1000), snap(1, 1000), snap(2, 500, -500)],
       trades: [],
-      decisions: [],
     };
     const { rows } = scoreVaults([deriveVaultInput(records, options)]);
     expect(rows[0]!.components.worst_fall).to.equal(0);
@@ -68,11 +61,15 @@ describe("deriving a vault's risk input from an agent's records", () => {
     ]);
   });
 
-  it("days observed run from the first snapshot's UTC day to the as-of day; days traded count trades and own decisions", () => {
+  it('"The share of observed days the strategy actually traded": days observed run from the first snapshot\'s UTC day to the as-of day; days traded count days with a trade, not days with a decision', () => {
     const records: AgentRecords = {
       snapshots: [snap(0, 1000), snap(9, 1000)],
-      trades: [buy(1, "TSLA", 1, 100), buy(1, "TSLA", 1, 100)],
-      decisions: [decide(2, "agent"), decide(3, "protective-exit"), decide(4, "system"), decide(-3, "agent")],
+      trades: [
+        buy(1, "TSLA", 1, 100),
+        buy(1, "TSLA", 1, 100),
+        sell(4, "TSLA", 1, 100),
+        buy(-3, "TSLA", 1, 1),
+      ],
     };
     const vault = deriveVaultInput(records, options);
     expect([vault.days_observed, vault.days_traded]).to.deep.equal([10, 2]);
@@ -84,7 +81,6 @@ describe("deriving a vault's risk input from an agent's records", () => {
     const records: AgentRecords = {
       snapshots: [snap(0, 1000), snap(1, 400), snap(5, 100)],
       trades: [buy(0, "TSLA", 1, 100), buy(4, "AAPL", 1, 100)],
-      decisions: [],
     };
     const vault = deriveVaultInput(records, { ...options, asOf: "2026-01-03T00:00:00Z" });
     expect(vault.holder_index!.map((p) => p.index)).to.deep.equal([1, 0.4]);
@@ -93,7 +89,7 @@ describe("deriving a vault's risk input from an agent's records", () => {
   });
 
   it("an unleveraged long book gets a cushion of 1 (reads 0); leverage or a short is unknown unless the venue says", () => {
-    const base = { snapshots: [snap(0, 1000)], trades: [buy(0, "TSLA", 1, 100)], decisions: [] };
+    const base = { snapshots: [snap(0, 1000)], trades: [buy(0, "TSLA", 1, 100)] };
     expect(deriveVaultInput(base, options).liquidation_cushion).to.equal(1);
     const levered = { ...base, snapshots: [snap(0, 1000, 0, 1.5)] };
     expect(deriveVaultInput(levered, options).liquidation_cushion).to.equal(null);
@@ -107,7 +103,7 @@ describe("deriving a vault's risk input from an agent's records", () => {
   });
 
   it("knows nothing without snapshots: every field null, TVL 0", () => {
-    const vault = deriveVaultInput({ snapshots: [], trades: [buy(0, "TSLA", 1, 1)], decisions: [] }, options);
+    const vault = deriveVaultInput({ snapshots: [], trades: [buy(0, "TSLA", 1, 1)] }, options);
     expect(vault).to.deep.equal({
       id: "agent-1",
       tvl_usd: 0,
@@ -125,7 +121,6 @@ describe("deriving a vault's risk input from an agent's records", () => {
     const records: AgentRecords = {
       snapshots: [snap(2, 900), snap(0, 1000), snap(1, 1100)],
       trades: [sell(1, "TSLA", 1, 120), buy(0, "TSLA", 3, 100)],
-      decisions: [decide(0, "agent")],
     };
     const vault = deriveVaultInput(records, options);
     const index = vault.holder_index!.map((p) => p.index);
@@ -137,7 +132,7 @@ describe("deriving a vault's risk input from an agent's records", () => {
 
   it("refuses bad records with the field and row named", () => {
     const bad = (records: Partial<AgentRecords>) => () =>
-      deriveVaultInput({ snapshots: [], trades: [], decisions: [], ...records } as AgentRecords, options);
+      deriveVaultInput({ snapshots: [], trades: [], ...records } as AgentRecords, options);
     expect(bad({ snapshots: [snap(0, -1)] })).to.throw(
       InvalidInputError,
       "snapshots[0].nav: must be a number ≥ 0",
@@ -154,15 +149,12 @@ describe("deriving a vault's risk input from an agent's records", () => {
       InvalidInputError,
       "trades[0].side",
     );
-    expect(bad({ decisions: [{ ...decide(0, "a"), at: "yesterday" }] })).to.throw(
+    expect(bad({ trades: [{ ...buy(0, "X", 1, 1), at: "yesterday" }] })).to.throw(
       InvalidInputError,
-      "decisions[0].at",
+      "trades[0].at",
     );
     expect(() =>
-      deriveVaultInput(
-        { snapshots: [], trades: [], decisions: [] },
-        { ...options, venue: { free_share: 2 } },
-      ),
+      deriveVaultInput({ snapshots: [], trades: [] }, { ...options, venue: { free_share: 2 } }),
     ).to.throw(InvalidInputError, "venue.free_share");
   });
 });

@@ -20,19 +20,14 @@ export interface TradeRecord {
   readonly price: number;
 }
 
-/** A decision; only those by the agent's own decider show the strategy operating. */
-export interface DecisionRecord {
-  readonly at: Timestamp;
-  readonly decider: string;
-  readonly asset: string;
-  readonly action: string;
-}
-
-/** An agent's records, the same shapes as the season input of augur-score/v1. */
+/**
+ * An agent's snapshots and trades, the same shapes as the season input of augur-score/v1.
+ * Decisions are not read: "the share of observed days the strategy actually traded" counts
+ * trades, and a decision to hold is not a trade.
+ */
 export interface AgentRecords {
   readonly snapshots: readonly SnapshotRecord[];
   readonly trades: readonly TradeRecord[];
-  readonly decisions: readonly DecisionRecord[];
 }
 
 /** What the venue knows and the records do not; each missing fact stays null (unknown). */
@@ -44,8 +39,6 @@ export interface VenueFacts {
 
 export interface DeriveVaultOptions {
   readonly id: string;
-  /** The agent's own decider; decisions by anyone else (protective exits, system holds) are not operating. */
-  readonly ownDecider: string;
   /** Records after this time are ignored; defaults to the latest record. */
   readonly asOf?: Timestamp;
   readonly venue?: VenueFacts;
@@ -123,10 +116,6 @@ function checkTrade(record: TradeRecord, path: string): void {
   requireNumber(record.price, `${path}.price`, { min: 0, above: true });
 }
 
-function checkDecision(record: DecisionRecord, path: string): void {
-  requireString(record.decider, `${path}.decider`);
-}
-
 function checkVenue(venue: VenueFacts): Required<VenueFacts> {
   const share = { min: 0, max: 1 };
   return {
@@ -150,23 +139,19 @@ function checkVenue(venue: VenueFacts): Required<VenueFacts> {
  * - `liquidation_cushion` from the venue, else 1 for an unleveraged long book (last snapshot
  *   invested ≤ 1 and no short), else null (the records do not state margin terms);
  * - `days_observed` = UTC days from the first snapshot's day to the as-of day, inclusive;
- * - `days_traded` = those days holding a trade or a decision by the agent's own decider;
+ * - `days_traded` = those days holding at least one trade (a decision alone is not trading);
  * - `tvl_usd` = the last snapshot's NAV; exit and largest depositor only from the venue.
  */
 export function deriveVaultInput(records: AgentRecords, options: DeriveVaultOptions): VaultInput {
   const id = requireString(options.id, "id");
-  requireString(options.ownDecider, "ownDecider");
   const venue = checkVenue(options.venue ?? {});
   const snapshots = timed(records.snapshots, "snapshots");
   const trades = timed(records.trades, "trades");
-  const decisions = timed(records.decisions, "decisions");
   snapshots.forEach(({ record }, i) => checkSnapshot(record, `snapshots[${i}]`));
   trades.forEach(({ record }, i) => checkTrade(record, `trades[${i}]`));
-  decisions.forEach(({ record }, i) => checkDecision(record, `decisions[${i}]`));
 
   let latest = -Infinity;
-  for (const item of [...snapshots, ...trades, ...decisions])
-    if (item.seconds > latest) latest = item.seconds;
+  for (const item of [...snapshots, ...trades]) if (item.seconds > latest) latest = item.seconds;
   const asOf = options.asOf === undefined ? latest : toUnixSeconds(options.asOf, "asOf");
   const orderedSnapshots = inTimeOrder(snapshots, asOf);
   for (let i = 1; i < orderedSnapshots.length; i++) {
@@ -176,9 +161,6 @@ export function deriveVaultInput(records: AgentRecords, options: DeriveVaultOpti
     }
   }
   const orderedTrades = inTimeOrder(trades, asOf);
-  const ownDecisions = inTimeOrder(decisions, asOf).filter(
-    ({ record }) => record.decider === options.ownDecider,
-  );
 
   const holdings = holdingsFromTrades(orderedTrades.map((item) => item.record));
   const first = orderedSnapshots[0];
@@ -193,7 +175,7 @@ export function deriveVaultInput(records: AgentRecords, options: DeriveVaultOpti
     const lastDay = Math.floor(asOf / SECONDS_PER_DAY);
     days_observed = lastDay - firstDay + 1;
     const active = new Set<number>();
-    for (const { seconds } of [...orderedTrades, ...ownDecisions]) {
+    for (const { seconds } of orderedTrades) {
       const day = Math.floor(seconds / SECONDS_PER_DAY);
       if (day >= firstDay) active.add(day);
     }

@@ -20,9 +20,18 @@ export {
   holderIndexFromSnapshots,
   holdingsFromTrades,
   type AgentRecords,
-  type DecisionRecord,
   type DeriveVaultOptions,
   type SnapshotRecord,
   type TradeRecord,
   type VenueFacts,
 } from "./derive";
+export {
+  componentReadingRecord,
+  NULL_REASONS,
+  readVaultComponents,
+  rowFromReadings,
+  sealComponentReading,
+  type ComponentReading,
+  type ComponentSource,
+  type ComponentSources,
+} from "./readings";

@@ -16,7 +16,7 @@ const leafSchema = {
     kind: {
       type: "string",
       description:
-        "a record kind (registration, snapshot, decision, trade, call, score) or close, risk, referee, stewardship, mode, notice, methodology",
+        "a record kind (registration, snapshot, decision, trade, call, score) or close, risk, risk_reading, retirement, referee, stewardship, mode, notice, methodology",
     },
     agentId: { type: ["string", "null"] },
     seasonId: { type: ["string", "null"] },

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { InvalidInputError, parseIJson, UnsealableRecordError } from "@augur/scorer";
 import { ingestRecord, type Submission } from "../../records/ingest";
+import { ingestRetirement } from "../../records/retire";
 import { RECORD_TYPE_NAMES } from "@augur/records";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
@@ -23,6 +24,17 @@ const result = {
     seal: hex32Schema,
     leafIndex: uintSchema,
     kind: { type: "string" },
+    created: { type: "boolean" },
+  },
+} as const;
+
+const retirementResult = {
+  type: "object",
+  required: ["seal", "leafIndex", "retiredAt", "created"],
+  properties: {
+    seal: hex32Schema,
+    leafIndex: uintSchema,
+    retiredAt: uintSchema,
     created: { type: "boolean" },
   },
 } as const;
@@ -84,6 +96,39 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
     },
     async (request, reply) => {
       const outcome = await ingestRecord(deps.store, request.body as Submission, deps);
+      return reply.code(outcome.created ? 201 : 200).send(outcome);
+    },
+  );
+  app.post(
+    "/api/v1/retirements",
+    {
+      bodyLimit: RECORD_BODY_LIMIT,
+      config: { cors: false, rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
+      preParsing: async (_request, _reply, payload) => refuseNonIJson(payload),
+      schema: {
+        summary: "Retire an agent (a signed, sealed lifecycle record)",
+        description:
+          "An EIP-712 `Retirement` message (agentId, seasonId, retiredAt; see components) signed by the agent's key. Sealed, appended to the log and stored apart from the agent's inputs; from `retiredAt` the agent is no longer one of its creator's active agents (the creator term), and its pages say retired. 201 with the seal and leaf index, 200 for the same retirement again; 409 AGENT_RETIRED for a second, different one; 404 UNKNOWN_AGENT / UNKNOWN_SEASON; 403 WRONG_SIGNER; 422 STALE_RECORD / BEFORE_REGISTRATION / OUT_OF_SEASON.",
+        tags: ["records"],
+        body: {
+          type: "object",
+          additionalProperties: false,
+          required: ["message", "signature"],
+          properties: { message: { type: "object", maxProperties: 8 }, signature: signatureSchema },
+        },
+        response: {
+          200: retirementResult,
+          201: retirementResult,
+          "4xx": errorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await ingestRetirement(
+        deps.store,
+        request.body as { message: unknown; signature: unknown },
+        deps,
+      );
       return reply.code(outcome.created ? 201 : 200).send(outcome);
     },
   );

@@ -15,6 +15,7 @@ import { layout } from "../layout";
 import { idParam } from "../params";
 import type { HistoryView } from "../../api/routes/history";
 import type { ScoreView } from "../../api/routes/scores";
+import type { EvidenceView } from "../../api/routes/evidence";
 import type { SeasonsView } from "../../api/routes/seasons";
 import type { CallPoint } from "@augur/records";
 
@@ -265,11 +266,12 @@ export async function agentPage(
   } catch (error) {
     if (!(error instanceof SitePageError && error.code === "NO_SCORE")) throw error;
   }
-  const [names, creators, scores, links] = await Promise.all([
+  const [names, creators, scores, links, evidence] = await Promise.all([
     assetNames(app),
     creatorNames(app),
     scoreHistory(app, agentId, season),
     decisionLinks(app, agentId, season),
+    apiGet<EvidenceView>(app, `/api/v1/agents/${agentId}/evidence?season_id=${season}`),
   ]);
   // With the chain flags whenever the registry is known: without them the API would vouch for itself.
   const anchored = score?.anchor.status === "anchored" && score.anchor.registry ? score.anchor : undefined;
@@ -333,6 +335,14 @@ export async function agentPage(
       </dd>
       <dt>declared style</dt>
       <dd>${history.style}</dd>
+      <dt>status</dt>
+      <dd id="status">
+        ${evidence.retiredAt === null
+          ? "active"
+          : html`<strong>retired</strong> since ${utc(evidence.retiredAt)}`}
+      </dd>
+      <dt>evidence</dt>
+      <dd><a href="/agents/${agentId}/evidence?season=${season}">how this record is evidenced</a></dd>
     </dl>
     ${scoreBlock}
     <h2>Return index</h2>

@@ -19,7 +19,8 @@ import { idParam } from "../params";
 import type { SeasonsView } from "../../api/routes/seasons";
 import { sortableHeader } from "./sortable";
 
-const LABELS: Record<string, string> = {
+/** Each component's name on the risk page and on its own page. */
+export const RISK_LABELS: Record<string, string> = {
   worst_fall: "Worst fall",
   shared_exposure: "Shared exposure",
   liquidation: "Distance to liquidation",
@@ -95,14 +96,26 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
         this table tells you what could hurt you, not what to buy.
       </li>
       <li>
-        <strong>It is not how well a vault is documented.</strong> Evidence is graded elsewhere on purpose:
-        mixed together, a well-documented dangerous vault and an undocumented safe one would look alike.
+        <strong>It is not how well a vault is documented.</strong> Evidence is graded elsewhere on purpose
+        (each vault's “evidence” link below): mixed together, a well-documented dangerous vault and an
+        undocumented safe one would look alike.
       </li>
       <li>
         <strong>Its weights are a choice, not a measurement.</strong> No record of failures exists to fit them
         to, so we publish them for you to dispute, and show every component so you can ignore the total.
       </li>
     </ul>
+    <h2>Components</h2>
+    <p id="components">
+      Each component is published on its own page, with the inputs every reading came from; the score adds no
+      measurement of its own:
+      ${RISK_COMPONENTS.map(
+        (k, i) =>
+          html`${i === 0 ? "" : ", "}<a href="/risk/${k}?season=${encodeURIComponent(season)}"
+              >${RISK_LABELS[k]}</a
+            >`,
+      )}.
+    </p>
     <h2>Coverage</h2>
     <p id="coverage">
       Scored vaults hold ${percent(c.capital_share)} of the capital and are ${percent(c.vault_share)} of the
@@ -120,7 +133,7 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
                   "measurable",
                   "Measurable share",
                 )}${RISK_COMPONENTS.map((k) =>
-                  head(k, `${LABELS[k]} (${fixed(RISK_SCORE_V1.weightsBps[k] / 100, 1)} %)`),
+                  head(k, `${RISK_LABELS[k]} (${fixed(RISK_SCORE_V1.weightsBps[k] / 100, 1)} %)`),
                 )}
               </tr>
             </thead>
@@ -130,6 +143,9 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
                   html`<tr data-vault="${r.vault_id}">
                     <td data-value="${r.vault_id}">
                       <a href="/agents/${r.vault_id}?season=${season}">${r.vault_id}</a>
+                      <a class="evidence muted" href="/agents/${r.vault_id}/evidence?season=${season}"
+                        >evidence</a
+                      >
                     </td>
                     <td class="num score" data-value="${sortValue(r.score)}">
                       ${r.score === null ? reasonBar(r.reason) : fixed(r.score)}

@@ -46,8 +46,11 @@ async function uniqueKeys(db: Kysely<unknown>, table: string): Promise<UniqueKey
  * already exists. `INSERT OR REPLACE` and `REPLACE` delete the old row without firing its DELETE
  * trigger; the guard fires first, so the old row stays. NULLs never collide, as in the index.
  */
-async function sqliteGuards(db: Kysely<unknown>): Promise<void> {
-  for (const table of SEALED_TABLES) {
+export async function sqliteGuards(
+  db: Kysely<unknown>,
+  tables: readonly string[] = SEALED_TABLES,
+): Promise<void> {
+  for (const table of tables) {
     const columns = (await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db))
       .rows;
     // The new row as a one-row table, so a partial index's WHERE clause reads it as written.

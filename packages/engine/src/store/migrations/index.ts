@@ -13,6 +13,7 @@ import { recordMoments } from "./010_record_moments";
 import { measuredInputs } from "./011_measured_inputs";
 import { insertGuards } from "./012_insert_guards";
 import { measuredHours } from "./013_measured_hours";
+import { readingsRetirements } from "./014_readings_retirements";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -33,6 +34,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "011_measured_inputs": measuredInputs(),
     "012_insert_guards": insertGuards(dialect),
     "013_measured_hours": measuredHours(),
+    "014_readings_retirements": readingsRetirements(dialect),
   };
 }
 

@@ -22,13 +22,26 @@ export async function anchorCovering(db: Kysely<Database>, leafIndex: number): P
 }
 
 /** Tables whose rows sit in the log at `leaf_index`. */
-type LeafTable = "records" | "risk_rows" | "referee_boards" | "stewardship_days";
+type LeafTable = "records" | "risk_rows" | "risk_readings" | "referee_boards" | "stewardship_days";
 
 /**
  * The join condition "this is the first anchor whose tree covers the row's leaf", i.e. the anchor
  * that anchored it: `.leftJoin("anchors", coveringAnchor("risk_rows"))` gives null anchor
  * columns while the row is pending.
  */
+/** The covering anchor's columns, selected beside a sealed row joined with `coveringAnchor`. */
+export const ANCHOR_COLUMNS = [
+  "anchors.anchor_index",
+  "anchors.tree_size",
+  "anchors.root",
+  "anchors.chain_id",
+  "anchors.registry",
+  "anchors.tx_hash",
+  "anchors.block_number",
+  "anchors.block_hash",
+  "anchors.anchored_at",
+] as const;
+
 export function coveringAnchor<T extends LeafTable>(table: T) {
   // Raw SQL for the correlated subquery: Kysely cannot type a reference to a table chosen by a
   // type parameter. Both backends run it as written.

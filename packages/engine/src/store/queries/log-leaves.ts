@@ -5,7 +5,7 @@ import type { Database, RecordKind } from "../schema";
 export interface LeafRow {
   readonly leaf_index: number;
   readonly seal: string;
-  /** A record kind, or `close`, `risk`, `referee`, `stewardship`, `mode`, `notice`, `methodology`. */
+  /** A record kind, or `close`, `risk`, `risk_reading`, `retirement`, `referee`, `stewardship`, `mode`, `notice`, `methodology`. */
   readonly kind: string;
   /** The sealed record's agent and season; null for a leaf that is not a record. */
   readonly agent_id: string | null;
@@ -41,19 +41,16 @@ async function otherKinds(db: Kysely<Database>, seals: string[]): Promise<Map<st
   const kinds = new Map<string, string>();
   const found = (rows: { seal: string }[], kind: (row: { seal: string }) => string) =>
     rows.forEach((row) => kinds.set(row.seal, kind(row)));
-  found(
-    await db.selectFrom("hourly_closes").select("seal").where("seal", "in", seals).execute(),
-    () => "close",
-  );
-  found(await db.selectFrom("risk_rows").select("seal").where("seal", "in", seals).execute(), () => "risk");
-  found(
-    await db.selectFrom("referee_boards").select("seal").where("seal", "in", seals).execute(),
-    () => "referee",
-  );
-  found(
-    await db.selectFrom("stewardship_days").select("seal").where("seal", "in", seals).execute(),
-    () => "stewardship",
-  );
+  const tables = [
+    ["hourly_closes", "close"],
+    ["risk_rows", "risk"],
+    ["risk_readings", "risk_reading"],
+    ["agent_retirements", "retirement"],
+    ["referee_boards", "referee"],
+    ["stewardship_days", "stewardship"],
+  ] as const;
+  for (const [table, kind] of tables)
+    found(await db.selectFrom(table).select("seal").where("seal", "in", seals).execute(), () => kind);
   const modes = await db
     .selectFrom("mode_records")
     .select(["seal", "kind"])

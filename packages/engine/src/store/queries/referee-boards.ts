@@ -1,4 +1,4 @@
-import { coveringAnchor } from "./anchors";
+import { ANCHOR_COLUMNS, coveringAnchor } from "./anchors";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, RefereeBoardsTable } from "../schema";
 import type { ScoreAnchorColumns } from "./scores";
@@ -56,15 +56,7 @@ export async function latestRefereeBoardHead(
       "referee_boards.input_seal",
       "referee_boards.seal",
       "referee_boards.leaf_index",
-      "anchors.anchor_index",
-      "anchors.tree_size",
-      "anchors.root",
-      "anchors.chain_id",
-      "anchors.registry",
-      "anchors.tx_hash",
-      "anchors.block_number",
-      "anchors.block_hash",
-      "anchors.anchored_at",
+      ...ANCHOR_COLUMNS,
     ])
     .where("referee_boards.season_id", "=", seasonId)
     .orderBy("referee_boards.as_of", "desc")

@@ -1,4 +1,4 @@
-import { coveringAnchor } from "./anchors";
+import { ANCHOR_COLUMNS, coveringAnchor } from "./anchors";
 import type { Kysely, Selectable } from "kysely";
 import { insertBatched } from "../batch";
 import { preparedQuery } from "../prepared";
@@ -87,19 +87,7 @@ export interface ScoreAnchorColumns {
 }
 
 /** The manifest and covering-anchor columns joined onto score rows (null anchor columns: pending). */
-const ANCHORED_COLUMNS = [
-  "records.body as manifest",
-  "records.leaf_index",
-  "anchors.anchor_index",
-  "anchors.tree_size",
-  "anchors.root",
-  "anchors.chain_id",
-  "anchors.registry",
-  "anchors.tx_hash",
-  "anchors.block_number",
-  "anchors.block_hash",
-  "anchors.anchored_at",
-] as const;
+const ANCHORED_COLUMNS = ["records.body as manifest", "records.leaf_index", ...ANCHOR_COLUMNS] as const;
 
 /** The agent's newest score row of the season (at or before `asOf` when given), joined after the LIMIT. */
 function scoreWithAnchor(db: Kysely<Database>, agentId: string, seasonId: string, asOf?: number) {

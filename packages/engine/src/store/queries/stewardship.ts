@@ -1,4 +1,4 @@
-import { coveringAnchor } from "./anchors";
+import { ANCHOR_COLUMNS, coveringAnchor } from "./anchors";
 import type { ClusterEvidence, DailyTriggerState, Hex32 } from "@augur/scorer";
 import type { Kysely, Selectable } from "kysely";
 import type {
@@ -69,15 +69,7 @@ function anchoredDaysQuery(db: Kysely<Database>) {
       "stewardship_days.seal",
       "stewardship_days.leaf_index",
       "stewardship_days.body",
-      "anchors.anchor_index",
-      "anchors.tree_size",
-      "anchors.root",
-      "anchors.chain_id",
-      "anchors.registry",
-      "anchors.tx_hash",
-      "anchors.block_number",
-      "anchors.block_hash",
-      "anchors.anchored_at",
+      ...ANCHOR_COLUMNS,
     ]);
 }
 

@@ -1,0 +1,128 @@
+import { RISK_COMPONENTS, RISK_SCORE_V1, type RiskComponent } from "@augur/scorer";
+import type { FastifyInstance } from "fastify";
+import type { ApiDeps } from "../deps";
+import { ApiError } from "../errors";
+import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
+import { anchorStatusSchema } from "../views";
+import { servedReadings } from "../../risk/served";
+import { latestRiskReadings } from "../../store/queries/risk";
+import { requireSeason } from "./seasons";
+
+const readingSchema = {
+  type: "object",
+  required: [
+    "methodology",
+    "vault_id",
+    "component",
+    "reading",
+    "reason",
+    "inputs",
+    "seal",
+    "leafIndex",
+    "anchor",
+  ],
+  properties: {
+    methodology: { type: "string" },
+    vault_id: { type: "string" },
+    component: { type: "string", enum: [...RISK_COMPONENTS] },
+    reading: {
+      type: ["number", "null"],
+      minimum: 0,
+      maximum: 1,
+      description: "0–1, 1 the worst; null: unknown",
+    },
+    reason: { type: ["string", "null"], description: "why the reading is null" },
+    inputs: { type: "object", additionalProperties: true, description: "what the reading was read from" },
+    seal: { ...hex32Schema, description: "sha256 of the RFC 8785 form of the reading's sealed fields" },
+    leafIndex: uintSchema,
+    anchor: anchorStatusSchema,
+  },
+} as const;
+
+const componentResponse = {
+  type: "object",
+  required: ["methodology", "seasonId", "asOf", "component", "weightBps", "readings"],
+  properties: {
+    methodology: { type: "string" },
+    seasonId: { type: "string" },
+    asOf: { type: ["integer", "null"] },
+    component: { type: "string" },
+    weightBps: uintSchema,
+    readings: { type: "array", items: readingSchema },
+  },
+} as const;
+
+/** One component's latest sealed readings of every vault of a season (an empty list before the first). */
+async function componentView(deps: ApiDeps, seasonId: string, component: RiskComponent) {
+  await requireSeason(deps, seasonId);
+  const stored = await latestRiskReadings(deps.store.db, seasonId, component);
+  return {
+    methodology: RISK_SCORE_V1.version,
+    seasonId,
+    asOf: stored[0]?.as_of ?? null,
+    component,
+    weightBps: RISK_SCORE_V1.weightsBps[component],
+    readings: servedReadings(stored),
+  };
+}
+
+/** What `GET /api/v1/seasons/:id/risk/components/:component` answers. */
+export type RiskComponentView = Awaited<ReturnType<typeof componentView>>;
+
+function componentOf(value: string): RiskComponent {
+  if (!(RISK_COMPONENTS as readonly string[]).includes(value))
+    throw new ApiError(404, "UNKNOWN_COMPONENT", `component must be one of ${RISK_COMPONENTS.join(", ")}`);
+  return value as RiskComponent;
+}
+
+/**
+ * `GET /api/v1/risk/components/:component?season_id=…` and the site's
+ * `GET /api/v1/seasons/:id/risk/components/:component`: each risk component published on its own,
+ * per vault the reading, why it is null, and the inputs it came from, sealed and anchored.
+ */
+export function riskComponentRoutes(app: FastifyInstance, deps: ApiDeps): void {
+  const component = { type: "string", enum: [...RISK_COMPONENTS] } as const;
+  app.get(
+    "/api/v1/risk/components/:component",
+    {
+      schema: {
+        summary: "One risk component's latest sealed readings per vault, with the inputs each came from",
+        tags: ["risk"],
+        params: { type: "object", required: ["component"], properties: { component } },
+        querystring: {
+          type: "object",
+          additionalProperties: false,
+          required: ["season_id"],
+          properties: { season_id: idSchema },
+        },
+        response: { 200: componentResponse, "4xx": errorBody },
+      },
+    },
+    async (request) => {
+      const { component: c } = request.params as { component: string };
+      const { season_id } = request.query as { season_id: string };
+      const view = await componentView(deps, season_id, componentOf(c));
+      if (view.asOf === null) throw new ApiError(404, "NO_RISK", `season ${season_id} has no risk rows yet`);
+      return view;
+    },
+  );
+  app.get(
+    "/api/v1/seasons/:id/risk/components/:component",
+    {
+      schema: {
+        summary: "One risk component's latest sealed readings per vault (the component's page)",
+        tags: ["risk"],
+        params: {
+          type: "object",
+          required: ["id", "component"],
+          properties: { id: idSchema, component: { type: "string" } },
+        },
+        response: { 200: componentResponse, "4xx": errorBody },
+      },
+    },
+    (request) => {
+      const p = request.params as { id: string; component: string };
+      return componentView(deps, p.id, componentOf(p.component));
+    },
+  );
+}
