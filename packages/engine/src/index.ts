@@ -31,6 +31,8 @@ export {
   type PinnedBlock,
 } from "./measure/chain";
 export { measureHour, type Listing, type MeasureSource } from "./measure/hour";
+export { fieldDifferences, type ChainReader } from "./verify/deep";
+export { chainReader, NotRemeasurableError, remeasurer, type RemeasureContracts } from "./verify/remeasure";
 export type { StewardshipSettings } from "./stewardship/config";
 export { openStewardshipMonitor } from "./stewardship/monitor";
 
