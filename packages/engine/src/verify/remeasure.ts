@@ -54,22 +54,21 @@ class RecordedBlocks extends RpcMeasureChain {
  */
 async function checkPinned(chain: RpcMeasureChain, head: number, n: number, at: number, what: string) {
   if (n > head) fail(`${what} block ${n} is past the --rpc chain's head ${head}`);
-  if (n >= 0 && (await chain.block(n)).timestamp > at)
-    fail(`${what} block ${n} has timestamp ${(await chain.block(n)).timestamp}, after ${at}`);
-  if (n < head && (await chain.block(n + 1)).timestamp <= at)
-    fail(
-      `${what} block ${n} is not the last block with timestamp ≤ ${at}: block ${n + 1} has ${(await chain.block(n + 1)).timestamp}`,
-    );
+  const stamp = n >= 0 ? (await chain.block(n)).timestamp : -Infinity;
+  if (stamp > at) fail(`${what} block ${n} has timestamp ${stamp}, after ${at}`);
+  const next = n < head ? (await chain.block(n + 1)).timestamp : Infinity;
+  if (next <= at)
+    fail(`${what} block ${n} is not the last block with timestamp ≤ ${at}: block ${n + 1} has ${next}`);
 }
 
 /** The recorded block is the chain's: same hash at that number, else another chain or a reorg. */
 async function checkHash(provider: JsonRpcProvider, n: number, hash: string): Promise<void> {
-  const block = await provider.getBlock(n);
-  if (!block?.hash)
+  const found = (await provider.getBlock(n))?.hash?.toLowerCase();
+  if (found === undefined)
     fail(`block ${n} is not on the --rpc chain (another chain, or a node not synced that far)`);
-  if (block!.hash!.toLowerCase() !== hash.toLowerCase())
+  if (found !== hash.toLowerCase())
     fail(
-      `block ${n} on the --rpc chain has hash ${block!.hash!.toLowerCase()}, the record names ${hash}: another chain, or a reorganised block`,
+      `block ${n} on the --rpc chain has hash ${found}, the record names ${hash}: another chain, or a reorganised block`,
     );
 }
 
