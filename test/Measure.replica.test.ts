@@ -1,8 +1,7 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, mine, time } from "@nomicfoundation/hardhat-network-helpers";
-import { ContractFactory, formatUnits } from "ethers";
-import QuoterV2Artifact from "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json";
+import { formatUnits } from "ethers";
 import {
   anchorStep,
   buildApp,
@@ -14,7 +13,6 @@ import {
   openStore,
   RpcMeasureChain,
   runCycle,
-  type MeasureSource,
 } from "@augur/engine";
 import { registration, sign, testWallet } from "@augur/engine/test-support";
 import {
@@ -25,6 +23,7 @@ import {
   type MeasuredTradeBody,
 } from "@augur/records";
 import type { PriceOracle } from "../typechain-types";
+import { sourceOf, WINDOW, withOracle } from "./shared/measured";
 import { buildReplica, deployReplica, type Replica } from "./shared/replica";
 
 /**
@@ -33,7 +32,6 @@ import { buildReplica, deployReplica, type Replica } from "./shared/replica";
  * computation from `balanceOf` and `priceAt` at the pinned block, and flows are no return.
  */
 const HOUR = 3600;
-const WINDOW = 300;
 
 async function measuredReplica() {
   return withOracle(await deployReplica());
@@ -42,36 +40,6 @@ async function measuredReplica() {
 /** A local replica whose USDG has 18 decimals (deployments disagree: 6 or 18). */
 async function measuredReplica18() {
   return withOracle(await buildReplica({ usdgDecimals: 18, hours: 2 }));
-}
-
-async function withOracle(replica: Replica) {
-  const oracle = (await (
-    await ethers.getContractFactory("PriceOracle")
-  ).deploy(await replica.usdg.getAddress(), WINDOW, replica.deployer.address)) as unknown as PriceOracle;
-  for (const stock of replica.stocks) await oracle.setPool(stock.address, stock.poolAddress);
-  // Uniswap's own QuoterV2 bytecode (WETH9 unused: ERC-20 pairs only) answers "what would selling fetch".
-  const quoter = await new ContractFactory(
-    QuoterV2Artifact.abi,
-    QuoterV2Artifact.bytecode,
-    replica.deployer,
-  ).deploy(await replica.factory.getAddress(), await replica.usdg.getAddress());
-  return { replica, oracle, quoter: await quoter.getAddress() };
-}
-
-function sourceOf(
-  replica: Awaited<ReturnType<typeof measuredReplica>>["replica"],
-  oracle: PriceOracle,
-): MeasureSource {
-  return {
-    listing: async () => ({
-      usdg: (await replica.usdg.getAddress()).toLowerCase(),
-      stocks: replica.stocks.map((s) => ({
-        token: s.address.toLowerCase(),
-        pool: s.poolAddress.toLowerCase(),
-      })),
-    }),
-    priceAt: async (asset, at) => ({ price18: await oracle.priceAt(asset, at) }),
-  };
 }
 
 /** The pinned rule, computed the long way: walk back from the head to the last block with timestamp ≤ at. */

@@ -72,6 +72,7 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
     say(`registry  ${deployment.anchorRegistry}`);
     say(`ledger    ${deployment.callLedger}`);
     say(`oracle    ${deployment.priceOracle}`);
+    say(`quoter    ${chain.quoter}`);
 
     const hre = (await import("hardhat")).default;
     // Generated types: only now that startDemoChain has compiled.

@@ -43,6 +43,8 @@ describe("npm start (smoke test, --ci)", function () {
   let origin: string;
   let rpc: string;
   let registry: string;
+  let oracle: string;
+  let quoter: string;
   /** An agent the demo's table printed with a score. */
   let scored: string;
   let browser: Browser;
@@ -59,6 +61,8 @@ describe("npm start (smoke test, --ci)", function () {
     origin = api.replace(/\/api\/v1$/, "");
     [, rpc] = (await waitFor(demo, /^chain\s+(\S+)/m)) as [string, string];
     [, registry] = (await waitFor(demo, /^registry\s+(0x[0-9a-fA-F]{40})$/m)) as [string, string];
+    [, oracle] = (await waitFor(demo, /^oracle\s+(0x[0-9a-fA-F]{40})$/m)) as [string, string];
+    [, quoter] = (await waitFor(demo, /^quoter\s+(0x[0-9a-fA-F]{40})$/m)) as [string, string];
     // A table row with a number in the score column: "  <agent> <style> <score> <rank> …"
     [, scored] = (await waitFor(demo, SCORED_ROW)) as [string, string];
     browser = await chromium;
@@ -77,14 +81,8 @@ describe("npm start (smoke test, --ci)", function () {
   // Mocha runs a suite's own tests before its child suites: every check sits in a child suite,
   // in the order they must run, so the stop comes last.
   describe("the running demo", () => {
-    it("comes up, anchors, and scores an agent that augur verify accepts", async () => {
-      const { anchors } = await apiJson<{ anchors: Array<{ treeSize: number }> }>(origin, "/anchors");
-      expect(anchors.length).to.be.greaterThan(0);
-      expect(anchors[0]!.treeSize).to.be.greaterThan(0);
-
-      const score = await apiJson<{ score?: unknown }>(origin, `/agents/${scored}/score?season_id=${SEASON}`);
-      expect(JSON.stringify(score)).to.match(/"score":\d/);
-
+    /** `augur verify` of the scored agent against the running demo, `extra` flags after the chain's. */
+    async function verifyScored(...extra: string[]) {
       const verify = () =>
         runAugur([
           "verify",
@@ -98,6 +96,7 @@ describe("npm start (smoke test, --ci)", function () {
           rpc,
           "--registry",
           registry,
+          ...extra,
         ]);
       // The demo scores, then anchors the scores a moment later in the same hour: a verify that
       // fetched a score in between finds it "not anchored yet". Only that case is retried.
@@ -106,8 +105,38 @@ describe("npm start (smoke test, --ci)", function () {
         await new Promise((r) => setTimeout(r, 200));
         verified = await verify();
       }
+      return verified;
+    }
+
+    it("comes up, anchors, and scores an agent that augur verify accepts", async () => {
+      const { anchors } = await apiJson<{ anchors: Array<{ treeSize: number }> }>(origin, "/anchors");
+      expect(anchors.length).to.be.greaterThan(0);
+      expect(anchors[0]!.treeSize).to.be.greaterThan(0);
+
+      const score = await apiJson<{ score?: unknown }>(origin, `/agents/${scored}/score?season_id=${SEASON}`);
+      expect(JSON.stringify(score)).to.match(/"score":\d/);
+
+      const verified = await verifyScored();
       expect(verified.code, verified.out).to.equal(0);
       expect(verified.out).to.match(/^verified: score \d+(\.\d)?$/m);
+    });
+
+    it("augur verify --deep --rpc re-measures the agent's snapshots and trades from its wallet on the chain", async () => {
+      const verified = await verifyScored(
+        "--deep",
+        "--remeasure",
+        "3",
+        "--oracle",
+        oracle,
+        "--quoter",
+        quoter,
+      );
+      expect(verified.code, verified.out).to.equal(0);
+      expect(verified.out).not.to.contain("FAILED");
+      expect(
+        verified.out.match(/^deep passed: snapshot 0x[0-9a-f]{8}… re-measured: \d+ fields equal/gm),
+      ).to.have.length(3);
+      expect(verified.out).to.match(/^deep passed: trade 0x[0-9a-f]{8}… re-measured: \d+ fields equal/m);
     });
 
     it("seals the demo token's scripted days: the stewardship monitor has real data", async () => {

@@ -32,6 +32,8 @@ export {
 } from "./measure/chain";
 export { measureHour, type Listing, type MeasureSource } from "./measure/hour";
 export { eip1271Check } from "./records/wallet";
+export { fieldDifferences, type ChainReader } from "./verify/deep";
+export { chainReader, NotRemeasurableError, remeasurer, type RemeasureContracts } from "./verify/remeasure";
 export type { StewardshipSettings } from "./stewardship/config";
 export { openStewardshipMonitor } from "./stewardship/monitor";
 

@@ -5,6 +5,7 @@ import {
   MEASURED_TRADE_FORMAT,
   pairTrades,
   type HoldingReading,
+  type MeasuredTrade,
   type PoolTransfer,
 } from "@augur/scorer";
 import type { PriceReading } from "../closes/cache";
@@ -92,24 +93,13 @@ export async function measureHour(
     const paired = pairTrades(poolTransfersOf(wallet, logs, pools), usdgToken, stockDecimals);
     for (const txHash of new Set(paired.unpaired.map((u) => u.txHash))) unpaired.push({ agentId, txHash });
     for (const t of paired.trades) {
-      const body: MeasuredTradeBody = {
-        format: MEASURED_TRADE_FORMAT,
+      const executedAt = (await chain.block(t.blockNumber)).timestamp;
+      records.push({
+        kind: "trade",
         agentId,
         seasonId,
-        wallet,
-        pool: t.pool,
-        asset: t.asset,
-        side: t.side,
-        quantity: t.quantity.toString(),
-        usdgDecimals: usdgToken.decimals,
-        usdgAmount: t.usdgAmount.toString(),
-        price: t.price.toString(),
-        txHash: t.txHash,
-        logIndex: t.logIndex,
-        block: t.blockNumber,
-        executedAt: (await chain.block(t.blockNumber)).timestamp,
-      };
-      records.push({ kind: "trade", agentId, seasonId, body });
+        body: tradeBody({ agentId, seasonId, wallet }, usdgToken.decimals, t, executedAt),
+      });
     }
     const flows = flowsOf(wallet, logs, pools);
     const held = stocks.filter((t, i) => balances[w]![i + 1]! > 0n || flows.some((f) => f.token === t));
@@ -178,8 +168,34 @@ export async function measureHour(
   return { records, skipped, unpaired };
 }
 
+/** The sealed `augur-trade/v2` body of one paired trade (its time is its block's). */
+export function tradeBody(
+  owner: { readonly agentId: string; readonly seasonId: string; readonly wallet: string },
+  usdgDecimals: number,
+  t: MeasuredTrade,
+  executedAt: number,
+): MeasuredTradeBody {
+  return {
+    format: MEASURED_TRADE_FORMAT,
+    agentId: owner.agentId,
+    seasonId: owner.seasonId,
+    wallet: owner.wallet,
+    pool: t.pool,
+    asset: t.asset,
+    side: t.side,
+    quantity: t.quantity.toString(),
+    usdgDecimals,
+    usdgAmount: t.usdgAmount.toString(),
+    price: t.price.toString(),
+    txHash: t.txHash,
+    logIndex: t.logIndex,
+    block: t.blockNumber,
+    executedAt,
+  };
+}
+
 /** The wallet's transfers with a listed pool (the legs of its trades), signed (+ in, − out). */
-function poolTransfersOf(
+export function poolTransfersOf(
   wallet: string,
   logs: readonly TransferLog[],
   pools: ReadonlySet<string>,

@@ -1,4 +1,4 @@
-import { canonicalJson, type Hex32, sha256, toHex32 } from "@augur/scorer";
+import { canonicalJson, type Hex32, MEASURED_TRADE_FORMAT, sha256, toHex32 } from "@augur/scorer";
 import { AgentRecords, INPUT_KINDS } from "../store/agent-records";
 import {
   enumerateLog,
@@ -46,8 +46,8 @@ export interface ChainReader {
 }
 
 /**
- * Re-measures one stored snapshot from the chain at the block it records and returns its
- * message fields as measured now (every field is compared with the stored one).
+ * Re-measures one stored snapshot or trade from the chain at the block it records and returns
+ * its fields as measured now (every field is compared with the stored one).
  */
 export type Remeasure = (
   snapshotBody: Record<string, unknown>,
@@ -62,7 +62,7 @@ export interface DeepOptions {
   /** The manifest steps 1–4 checked (parsed). */
   readonly manifest: Record<string, unknown>;
   readonly rescore: Rescore;
-  /** With `--rpc --remeasure N`: re-measure N snapshots spread over the season. */
+  /** With `--rpc --remeasure N`: re-measure N snapshots and N measured trades spread over the season. */
   readonly remeasure?: { readonly count: number; readonly chain: ChainReader; readonly measure: Remeasure };
 }
 
@@ -195,28 +195,70 @@ export function sample<T>(items: readonly T[], n: number): T[] {
   return Array.from({ length: n }, (_, k) => items[Math.round((k * (items.length - 1)) / (n - 1))]!);
 }
 
+/** Every leaf where `stored` and `measured` differ, by path (objects and arrays walked). */
+export function fieldDifferences(path: string, stored: unknown, measured: unknown): string[] {
+  const walk = (keys: readonly (string | number)[], at: (k: string | number) => string) =>
+    keys.flatMap((k) =>
+      fieldDifferences(
+        at(k),
+        (stored as Record<string, unknown>)[k],
+        (measured as Record<string, unknown>)[k],
+      ),
+    );
+  if (isObject(stored) && isObject(measured))
+    return walk([...new Set([...Object.keys(stored), ...Object.keys(measured)])].sort(), (k) =>
+      path ? `${path}.${k}` : String(k),
+    );
+  if (Array.isArray(stored) && Array.isArray(measured) && stored.length === measured.length)
+    return walk(
+      stored.map((_, i) => i),
+      (i) => `${path}[${i}]`,
+    );
+  return same(stored, measured)
+    ? []
+    : [`${path}: stored ${JSON.stringify(stored ?? null)}, chain ${JSON.stringify(measured ?? null)}`];
+}
+
+/** Measured trades (`augur-trade/v2`) are re-measured too; a declared trade records no swap log. */
+function isMeasuredTrade(input: ServedInput): boolean {
+  try {
+    return (
+      input.kind === "trade" &&
+      (JSON.parse(input.body) as { format?: unknown }).format === MEASURED_TRADE_FORMAT
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * N snapshots and N measured trades spread over the season, each measured again from the chain
+ * and compared field by field with the body served (re-sealed or not: a check of its own).
+ */
 async function remeasured(options: DeepOptions, inputs: readonly ServedInput[]): Promise<DeepCheck[]> {
   const { count, chain, measure } = options.remeasure!;
   const checks: DeepCheck[] = [];
-  for (const snapshot of sample(
+  const snapshots = sample(
     inputs.filter((i) => i.kind === "snapshot"),
     count,
-  )) {
-    const body = JSON.parse(snapshot.body) as Record<string, unknown>;
-    const stored = (isObject(body.message) ? body.message : body) as Record<string, unknown>;
-    const name = `snapshot ${short(snapshot.seal)} re-measured`;
+  );
+  const trades = sample(inputs.filter(isMeasuredTrade), count);
+  for (const input of [...snapshots, ...trades]) {
+    const name = `${input.kind} ${short(input.seal)} re-measured`;
     try {
+      const body = JSON.parse(input.body) as Record<string, unknown>;
+      const stored = (isObject(body.message) ? body.message : body) as Record<string, unknown>;
       const measured = await measure(body, chain);
-      const differ = Object.keys(measured).filter((key) => !same(stored[key], measured[key]));
+      const differ = Object.keys(measured).flatMap((key) =>
+        fieldDifferences(key, stored[key], measured[key]),
+      );
       checks.push({
         name,
         passed: differ.length === 0,
         detail:
           differ.length === 0
             ? `${Object.keys(measured).length} fields equal the chain's`
-            : differ
-                .map((k) => `${k}: stored ${JSON.stringify(stored[k])}, chain ${JSON.stringify(measured[k])}`)
-                .join("; "),
+            : differ.join("; "),
       });
     } catch (error) {
       checks.push({ name, passed: false, detail: (error as Error).message });
@@ -230,7 +272,7 @@ async function remeasured(options: DeepOptions, inputs: readonly ServedInput[]):
  * re-seal it, check that the inputs are exactly the agent's leaves in the enumerated log below
  * `inputs_log_size`, re-run the scorer over them and compare every input root and count, every
  * measured value and every output with the manifest; check each creator input against its
- * sealed score; with a chain, re-measure a sample of snapshots.
+ * sealed score; with a chain, re-measure a sample of snapshots and measured trades.
  */
 export async function verifyDeep(options: DeepOptions): Promise<DeepCheck[]> {
   const { manifest, agent, season } = options;
@@ -284,6 +326,6 @@ export async function verifyDeep(options: DeepOptions): Promise<DeepCheck[]> {
   compareFields("measured", manifest.measured, rebuilt.measured, checks);
   compareFields("outputs", manifest.outputs, rebuilt.outputs, checks);
   checks.push(...(await creatorInputs(options, leaves, named)));
-  if (options.remeasure) checks.push(...(await remeasured(options, good)));
+  if (options.remeasure) checks.push(...(await remeasured(options, inputs)));
   return checks;
 }

@@ -224,7 +224,15 @@ describe("augur verify --deep", () => {
     expect(await main(["verify", "--help"], { stdout, stderr: stdout, stdin: new PassThrough() })).to.equal(
       0,
     );
-    for (const text of ["--deep", "completeness", "re-sealed", "--remeasure N", "inputs_log_size"])
+    for (const text of [
+      "--deep",
+      "completeness",
+      "re-sealed",
+      "--remeasure N",
+      "inputs_log_size",
+      "--oracle ADDRESS",
+      "--quoter ADDRESS",
+    ])
       expect(out).to.contain(text);
   });
 
@@ -234,5 +242,33 @@ describe("augur verify --deep", () => {
     const rpc = ["--rpc", "http://127.0.0.1:1", "--registry", `0x${"11".repeat(20)}`];
     expect((await verify(...rpc, "--remeasure", "-1")).code).to.equal(2);
     expect((await verify(...rpc, "--remeasure", "1001")).code).to.equal(2);
+    expect((await verify("--oracle", `0x${"22".repeat(20)}`)).code, "--oracle without --rpc").to.equal(2);
+    expect((await verify(...rpc, "--oracle", "0x22")).code, "not an address").to.equal(2);
+    expect((await verify(...rpc, "--remeasure", "0", "--quoter", `0x${"22".repeat(20)}`)).code).to.equal(2);
+  });
+
+  it("re-measuring an engine-measured snapshot without --oracle fails in one line naming the flag, exit 1", async () => {
+    dependencies.headChecker = () => ({ verifyInclusion: async () => true });
+    const rpc = ["--rpc", "http://127.0.0.1:1", "--registry", `0x${"11".repeat(20)}`];
+    rewrite = (path, body) => {
+      if (path.endsWith("/inputs"))
+        for (const input of (body as Served).inputs)
+          if (input.kind === "snapshot")
+            input.body = JSON.stringify({
+              format: "augur-snapshot/v2",
+              agentId: "alpha",
+              seasonId: "s1",
+              wallet: `0x${"33".repeat(20)}`,
+              takenAt: TEST_NOW,
+              block: { number: 7, hash: `0x${"44".repeat(32)}`, timestamp: TEST_NOW - 2 },
+              flowsAfterBlock: 5,
+            });
+      return body;
+    };
+    const { code, out } = await verify(...rpc, "--remeasure", "1");
+    expect(out).to.match(
+      /^deep FAILED: snapshot 0x[0-9a-f]{8}… re-measured: re-measuring needs --oracle ADDRESS \(the PriceOracle/m,
+    );
+    expect(code).to.equal(1);
   });
 });

@@ -4,7 +4,7 @@ import { type Command, UsageError } from "../command";
 import { registryHeadChecker } from "../../verify/registry";
 import { rescoreAgent } from "../../cycle/rescore";
 import { type DeepCheck, type Remeasure, type Rescore, verifyDeep } from "../../verify/deep";
-import { chainReader, remeasureSnapshot } from "../../verify/remeasure";
+import { chainReader, remeasurer } from "../../verify/remeasure";
 import { verifyScore, type HeadChecker } from "../../verify/verify-score";
 import type { HttpOptions } from "../../verify/http";
 
@@ -17,7 +17,8 @@ const DEFAULT_WAIT_S = 3600;
 const DEFAULT_REMEASURE = 5;
 
 const usage = `Usage: augur verify --api URL --agent ID --season S [--rpc URL --registry ADDRESS]
-                    [--wait [SECONDS]] [--timeout SECONDS] [--deep [--remeasure N]]
+                    [--wait [SECONDS]] [--timeout SECONDS]
+                    [--deep [--remeasure N] [--oracle ADDRESS] [--quoter ADDRESS]]
 
 Runs the four recompute steps of augur-score/v1 against a running engine, printing each one:
   1  sha256 of the manifest equals the score's seal
@@ -36,8 +37,11 @@ With --deep (manifest version 2), then, each printed as "deep passed" or "deep F
     value (return, sigma, drawdown, exposure, days, Brier, DNA, match) and every output
     (multiplier, score, …) must equal the manifest's
   - each creator input is a score sealed below inputs_log_size with the performance named
-  - with --rpc, N snapshots spread over the season (--remeasure N, default ${DEFAULT_REMEASURE}; 0 skips) are
-    re-measured from the chain at their recorded block and every field compared
+  - with --rpc, N snapshots and N measured trades spread over the season (--remeasure N, default
+    ${DEFAULT_REMEASURE}; 0 skips) are re-measured from the chain at their recorded block and every field
+    compared: the block's hash and the pinned rule, balances, PriceOracle.priceAt, sell quotes
+    (--quoter), the hour's flows; a trade from its transaction's swap logs. Needs --oracle, and an
+    archive node for old blocks. Snapshots the agent signed record no block and fail
 
 Exit codes:
   0  verified: all four steps (and with --deep every deep check) passed
@@ -57,7 +61,9 @@ Options:
                        SECONDS (default ${DEFAULT_WAIT_S}, one cycle) before answering pending
   --timeout SECONDS    deadline of each API or chain request, no retry (default ${DEFAULT_TIMEOUT_S})
   --deep               the deep checks above, after the four steps
-  --remeasure N        with --deep and --rpc: snapshots to re-measure, 0-1000 (default ${DEFAULT_REMEASURE})`;
+  --remeasure N        with --deep and --rpc: snapshots (and trades) to re-measure, 0-1000 (default ${DEFAULT_REMEASURE})
+  --oracle ADDRESS     with --remeasure: the PriceOracle the engine measured with (deployments/<network>.json)
+  --quoter ADDRESS     with --remeasure: the Uniswap v3 QuoterV2 the engine marked holdings with`;
 
 /** For tests: swaps the HTTP client, the on-chain head checker and the polling period. */
 export interface VerifyDependencies {
@@ -93,6 +99,8 @@ function parse(argv: string[]) {
         timeout: { type: "string" },
         deep: { type: "boolean" },
         remeasure: { type: "string" },
+        oracle: { type: "string" },
+        quoter: { type: "string" },
       },
     }).values;
   } catch (error) {
@@ -160,6 +168,12 @@ export const command: Command = {
     };
     const waitMs = seconds(values.wait, "--wait", 0, 0) * 1000;
     const remeasureCount = remeasureOption(values.remeasure, values.deep === true, rpc);
+    for (const flag of ["oracle", "quoter"] as const) {
+      const address = values[flag];
+      if (address === undefined) continue;
+      if (remeasureCount === 0) throw new UsageError(`--${flag} goes with --deep, --rpc and --remeasure`);
+      if (!isAddress(address)) throw new UsageError(`--${flag} must be an address, got ${address}`);
+    }
     const chain =
       rpc !== undefined && registry !== undefined
         ? (dependencies.headChecker ?? registryHeadChecker)(rpc, registry, http)
@@ -194,7 +208,8 @@ export const command: Command = {
               ? {
                   count: remeasureCount,
                   chain: chainReader(rpc, http),
-                  measure: dependencies.remeasure ?? remeasureSnapshot,
+                  measure:
+                    dependencies.remeasure ?? remeasurer({ oracle: values.oracle, quoter: values.quoter }),
                 }
               : undefined,
         })
