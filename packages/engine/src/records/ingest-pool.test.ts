@@ -177,13 +177,15 @@ describe("the ingest pool's workers", () => {
   });
 
   it("replaces a worker that stops and runs its job once more: the request is answered", async () => {
-    const pool = new IngestPool(1, CRASHING_WORKER);
+    const crashes: Error[] = [];
+    const pool = new IngestPool(1, { script: CRASHING_WORKER, onCrash: (e) => crashes.push(e) });
     try {
       const agent = testWallet("agent crash-once");
       const s = await sign("Snapshot", snapshot("crash-once", TEST_NOW), agent);
       const checked = await pool.check(s, TEST_CHAIN_ID);
       expect(checked.signers.signer).to.equal(agent.address.toLowerCase());
       expect(pool.restarts).to.equal(1);
+      expect(crashes.map((e) => e.message)).to.deep.equal(["ingest worker exited with code 1"]);
       // The replacement keeps serving.
       expect((await pool.check(s, TEST_CHAIN_ID)).signers.signer).to.equal(agent.address.toLowerCase());
       expect(pool.restarts).to.equal(1);
@@ -193,7 +195,8 @@ describe("the ingest pool's workers", () => {
   });
 
   it("refuses a job that stops two workers with 422 UNCHECKABLE_RECORD, storing nothing, and serves the next", async () => {
-    const pool = new IngestPool(2, CRASHING_WORKER);
+    const crashes: Error[] = [];
+    const pool = new IngestPool(2, { script: CRASHING_WORKER, onCrash: (e) => crashes.push(e) });
     const store = await testBackends()[0]!.open();
     try {
       await addTestSeason(store);
@@ -212,6 +215,7 @@ describe("the ingest pool's workers", () => {
       });
       expect(stored).to.include({ leafIndex: 0, created: true });
       expect(pool.restarts).to.equal(2);
+      expect(crashes.map((e) => e.message)).to.deep.equal(["worker crash on cue", "worker crash on cue"]);
       expect(await storedLog(store)).to.have.length(1);
     } finally {
       await pool.close();

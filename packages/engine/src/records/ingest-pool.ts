@@ -50,6 +50,15 @@ interface Pending {
 interface Slot {
   readonly worker: Worker;
   readonly jobs: Map<number, Pending>;
+  /** What stopped it, when an uncaught error did. */
+  error?: Error;
+}
+
+export interface IngestPoolOptions {
+  /** The worker's module (tests pass one that stops on cue). */
+  readonly script?: string;
+  /** Told of each worker that stopped unasked (the server logs it). */
+  readonly onCrash?: (error: Error) => void;
 }
 
 /**
@@ -67,7 +76,7 @@ export class IngestPool {
 
   constructor(
     readonly size: number,
-    private readonly script = WORKER_SCRIPT,
+    private readonly options: IngestPoolOptions = {},
   ) {
     if (!Number.isSafeInteger(size) || size < 1)
       throw new RangeError(`ingest pool size must be ≥ 1, not ${size}`);
@@ -101,7 +110,7 @@ export class IngestPool {
   }
 
   private start(): Slot {
-    const worker = new Worker(bootstrap(this.script), { eval: true });
+    const worker = new Worker(bootstrap(this.options.script ?? WORKER_SCRIPT), { eval: true });
     const slot: Slot = { worker, jobs: new Map() };
     worker.unref();
     worker.on("message", (answer: IngestAnswer) => {
@@ -113,17 +122,18 @@ export class IngestPool {
       else pending.reject(fromWire(answer.error));
     });
     // An uncaught error in the worker ends it: 'exit' follows and does the recovery.
-    worker.on("error", () => undefined);
-    worker.on("exit", () => this.stopped(slot));
+    worker.on("error", (error) => (slot.error = error));
+    worker.on("exit", (code) => this.stopped(slot, code));
     this.slots.push(slot);
     return slot;
   }
 
-  private stopped(slot: Slot): void {
+  private stopped(slot: Slot, code: number): void {
     const index = this.slots.indexOf(slot);
     if (index < 0) return; // closed
     this.slots.splice(index, 1);
     this.restarts += 1;
+    this.options.onCrash?.(slot.error ?? new Error(`ingest worker exited with code ${code}`));
     for (const pending of slot.jobs.values()) {
       if (pending.retried) pending.reject(uncheckable());
       else {

@@ -59,7 +59,11 @@ async function refuseNonIJson(payload: NodeJS.ReadableStream) {
 }
 
 export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteLimits): void {
-  const pool = limits.ingestWorkers ? new IngestPool(limits.ingestWorkers) : undefined;
+  const pool = limits.ingestWorkers
+    ? new IngestPool(limits.ingestWorkers, {
+        onCrash: (error) => app.log.error({ err: error }, "an ingest worker stopped: replaced"),
+      })
+    : undefined;
   if (pool) app.addHook("onClose", () => pool.close());
   const ingestor = new RecordIngestor(deps.store, deps, pool);
   app.post(
