@@ -73,13 +73,19 @@ async function writerRecords(url: string, run: string, count: number): Promise<s
   return bodies;
 }
 
-/** Posts `bodies` at RATE a second until stopped; `sent()` counts so far, the call waits for every answer. */
+/** Posts `bodies` at RATE a second until stopped; `answered()` counts so far, the call waits for every answer. */
 function startWriter(url: string, bodies: string[]) {
   const t0 = performance.now();
   const posts: Promise<number>[] = [];
+  let answered = 0;
   const timer = setInterval(() => {
     const due = Math.min(bodies.length, Math.floor(((performance.now() - t0) / 1000) * RATE));
-    while (posts.length < due) posts.push(post(url, bodies[posts.length]!).catch(() => 0));
+    while (posts.length < due)
+      posts.push(
+        post(url, bodies[posts.length]!)
+          .catch(() => 0)
+          .finally(() => (answered += 1)),
+      );
   }, 5);
   const stop = async () => {
     clearInterval(timer);
@@ -88,7 +94,7 @@ function startWriter(url: string, bodies: string[]) {
     const stored = statuses.filter((s) => s === 201).length;
     return { rate: posts.length / seconds, stored, refused: statuses.length - stored };
   };
-  return Object.assign(stop, { sent: () => posts.length });
+  return Object.assign(stop, { answered: () => answered });
 }
 
 async function serve(dataDir: string, workers: number): Promise<{ child: ChildProcess; url: string }> {
@@ -126,9 +132,9 @@ async function run(dataDir: string, workers: number) {
     await sleep(WARM_SECONDS * 1000);
     // Writes alone first: the server's request loop CPU per record, whatever else the machine runs.
     const cpu0 = mainThreadCpuMs(child.pid!);
-    const sent0 = stop.sent();
+    const answered0 = stop.answered();
     await sleep(CPU_SECONDS * 1000);
-    const cpuPerRecord = (mainThreadCpuMs(child.pid!) - cpu0) / (stop.sent() - sent0);
+    const cpuPerRecord = (mainThreadCpuMs(child.pid!) - cpu0) / (stop.answered() - answered0);
     const loaded = await measure(url, SCORE_PATHS);
     return { idle, loaded, cpuPerRecord, writes: await stop() };
   } finally {
