@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RecordRefusedError } from "@augur/records";
@@ -21,6 +21,7 @@ import { checkSubmission, type Submission } from "./ingest-check";
 import { ingestRecord, type IngestContext } from "./ingest";
 import { IngestPool } from "./ingest-pool";
 import { RecordIngestor } from "./ingest-queue";
+import { buildApp } from "../api/app";
 
 const CRASHING_WORKER = join(__dirname, "..", "..", "test-support", "records", "crashing-ingest-worker.ts");
 const ctx: IngestContext = { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity };
@@ -242,5 +243,24 @@ describe("the ingest pool's workers", () => {
       await outcome(pool.check(s, TEST_CHAIN_ID).then(() => ({ seal: "", leafIndex: -1, created: false }))),
     ).to.deep.equal(shuttingDown);
     expect(pool.restarts, "a worker stopped on purpose is no crash").to.equal(0);
+  });
+
+  it("an app's close stops its workers (Linux: the process's threads)", async function () {
+    if (!existsSync("/proc/self/task")) this.skip();
+    const threads = () => readdirSync("/proc/self/task").length;
+    const store = await testBackends()[0]!.open();
+    try {
+      await addTestSeason(store);
+      const app = await buildApp({ store, ...ctx }, { ingestWorkers: 1 });
+      const agent = testWallet("agent closing app");
+      const payload = await sign("Registration", registration("closing", agent, agent), agent, agent);
+      const res = await app.inject({ method: "POST", url: "/api/v1/records", payload });
+      expect(res.statusCode, res.body).to.equal(201);
+      const running = threads();
+      await app.close();
+      expect(threads(), "the worker's thread is gone").to.be.below(running);
+    } finally {
+      await store.close();
+    }
   });
 });
