@@ -11,6 +11,7 @@ import {
   buildApp,
   currentMode,
   cycleOnce,
+  DEFAULT_INGEST_WORKERS,
   type KeeperHandle,
   openKeeper,
   openStewardshipMonitor,
@@ -102,7 +103,8 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
         assets: Object.fromEntries(replica.stocks.map((s) => [s.symbol, s.address])), // tickers on the site
         creators: demoCreators(), // creator names on the site
       },
-      { writesPerMinute: 1_000_000 }, // every demo agent posts from 127.0.0.1
+      // every demo agent posts from 127.0.0.1; their records are checked as `augur serve` checks them
+      { writesPerMinute: 1_000_000, ingestWorkers: DEFAULT_INGEST_WORKERS },
     );
     const origin = (await app.listen({ port: options.port, host: "127.0.0.1" })).replace(
       "localhost",

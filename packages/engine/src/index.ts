@@ -45,5 +45,6 @@ export { dateOf, type StewardshipSource } from "./stewardship/days";
 
 // http and cli
 export { buildApp } from "./api/app";
+export { DEFAULT_INGEST_WORKERS } from "./records/ingest-pool";
 export { main as runCli } from "./cli/main";
 export { cycleOnce } from "./cli/commands/cycle";

@@ -37,6 +37,8 @@ export interface AppOptions {
   readonly limits?: ServerLimits;
   /** The origin the site prints in its URLs (default: the listen address; never the Host header). */
   readonly publicOrigin?: string;
+  /** Worker threads that check record submissions (default 0: inline, as tests want). */
+  readonly ingestWorkers?: number;
 }
 
 /** Node checks its header and request deadlines on a timer: often enough that they hold to ~1 s. */
@@ -83,7 +85,10 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   // order is the published document's, so a new route goes at the end.
   metaRoutes(app, deps, openApi);
   apiDocsRoutes(app);
-  recordRoutes(app, deps, { perMinute: options.writesPerMinute ?? 600 });
+  recordRoutes(app, deps, {
+    perMinute: options.writesPerMinute ?? 600,
+    ingestWorkers: options.ingestWorkers ?? 0,
+  });
   recordReadRoutes(app, deps);
   scoreRoutes(app, deps);
   riskRoutes(app, deps);

@@ -2,16 +2,10 @@ import {
   AgentExistsError,
   AgentKeyInUseError,
   BeforeRegistrationError,
-  checkScorable,
   EquivocationError,
   isRegistration,
   MeasuredByEngineError,
-  normalizeMessage,
-  RECORD_KIND,
-  RECORD_TYPE_NAMES,
-  type NormalizedMessage,
   RecordOutOfSeasonError,
-  recoverSigner,
   SeasonClosedError,
   sealedRecord,
   StaleRecordError,
@@ -22,26 +16,24 @@ import {
   WalletInUseError,
   WalletRequiredError,
   WrongSignerError,
-  type RecordTypeName,
 } from "@augur/records";
-import { InvalidInputError, type Hex32 } from "@augur/scorer";
+import type { Hex32 } from "@augur/scorer";
 import type { Store } from "../store/open";
 import { findAgent, findAgentByKey, findAgentByWallet, insertAgent } from "../store/queries/agents";
 import { findRecord, findRecordAtMoment, insertRecord, insertRecordMoment } from "../store/queries/records";
 import { findSeason, seasonClosesAt } from "../store/queries/seasons";
 import type { RecordKind } from "../store/schema";
-import { proveWallet, type ContractWalletCheck, type WalletProof } from "./wallet";
+import {
+  checkSubmission,
+  recoverCosigner,
+  type CheckedRecord,
+  type CheckedSubmission,
+  type RecordSigners,
+  type Submission,
+} from "./ingest-check";
+import { confirmWallet, type ContractWalletCheck } from "./wallet";
 
-/** What an agent posts: one EIP-712 message of a record type, with its signature(s). */
-export interface Submission {
-  readonly type: string;
-  readonly message: unknown;
-  readonly signature: unknown;
-  /** Registration only: the creator's signature of the same typed data. */
-  readonly creatorSignature?: unknown;
-  /** RegistrationV2 only: the bound wallet's signature of the same typed data (or its EIP-1271 proof). */
-  readonly walletSignature?: unknown;
-}
+export { checkRecord, type CheckedRecord, type RecordSigners, type Submission } from "./ingest-check";
 
 export interface IngestResult {
   readonly seal: Hex32;
@@ -66,40 +58,25 @@ export interface IngestContext {
 /** A signed record dated more than this before it arrives is refused (docs/engine.md). */
 export const RECORD_GRACE_SECONDS = 600;
 
-function recordType(type: unknown): RecordTypeName {
-  if (typeof type !== "string" || !(RECORD_TYPE_NAMES as readonly string[]).includes(type)) {
-    throw new InvalidInputError("type", `must be one of ${RECORD_TYPE_NAMES.join(", ")}`);
-  }
-  return type as RecordTypeName;
-}
-
-/** A record that passed every check that needs no store: its type, kind and normal form. */
-export interface CheckedRecord {
-  readonly type: RecordTypeName;
-  readonly kind: RecordKind;
-  readonly message: NormalizedMessage;
-}
-
-/** Who signed a checked record (recovered from its signatures) and the signatures as stored. */
-export interface RecordSigners {
-  readonly signer: string;
-  readonly cosigner?: string;
-  readonly signature: string;
-  readonly cosignature?: string;
-  /** RegistrationV2: how the wallet proved it agreed, and its signature as stored. */
-  readonly walletProof?: WalletProof;
-  readonly walletSignature?: string;
-}
-
 /**
- * Every check of one record that needs neither the store nor a signature: its type, every field
- * (normal form) and the scorer's own rule for such a record, so nothing it would refuse gets in.
+ * What `checkSubmission` left to the main thread: a contract wallet's EIP-1271 answer (the chain)
+ * and then, for such a registration, its creator's signature.
  */
-export function checkRecord(type: unknown, message: unknown): CheckedRecord {
-  const name = recordType(type);
-  const normal = normalizeMessage(name, message);
-  checkScorable(name, normal);
-  return { type: name, kind: RECORD_KIND[name], message: normal };
+export async function confirmSigners(
+  submission: Submission,
+  { record, signers, walletRecovered }: CheckedSubmission,
+  ctx: Pick<IngestContext, "chainId" | "contractWallets">,
+): Promise<RecordSigners> {
+  if (walletRecovered === undefined) return signers;
+  const walletProof = await confirmWallet(
+    ctx.chainId,
+    record.message,
+    submission.walletSignature as string,
+    walletRecovered,
+    ctx.contractWallets,
+  );
+  const cosigned = signers.cosigner === undefined ? recoverCosigner(submission, record, ctx.chainId) : {};
+  return { ...signers, ...cosigned, walletProof };
 }
 
 /**
@@ -111,39 +88,8 @@ export async function ingestRecord(
   submission: Submission,
   ctx: IngestContext,
 ): Promise<IngestResult> {
-  const checked = checkRecord(submission.type, submission.message);
-  const { type, message } = checked;
-  const registering = isRegistration(type);
-  if (!registering && submission.creatorSignature !== undefined) {
-    throw new InvalidInputError("creatorSignature", "is only for a Registration");
-  }
-  if (type !== "RegistrationV2" && submission.walletSignature !== undefined) {
-    throw new InvalidInputError("walletSignature", "is only for a RegistrationV2");
-  }
-  const signer = recoverSigner("signature", type, ctx.chainId, message, submission.signature);
-  const walletProof =
-    type === "RegistrationV2"
-      ? await proveWallet(ctx.chainId, message, submission.walletSignature, ctx.contractWallets)
-      : undefined;
-  return storeRecord(store, checked, ctx, {
-    signer,
-    signature: (submission.signature as string).toLowerCase(),
-    ...(walletProof
-      ? { walletProof, walletSignature: (submission.walletSignature as string).toLowerCase() }
-      : {}),
-    ...(registering
-      ? {
-          cosigner: recoverSigner(
-            "creatorSignature",
-            type,
-            ctx.chainId,
-            message,
-            submission.creatorSignature,
-          ),
-          cosignature: (submission.creatorSignature as string).toLowerCase(),
-        }
-      : {}),
-  });
+  const checked = checkSubmission(submission, ctx.chainId);
+  return storeRecord(store, checked.record, ctx, await confirmSigners(submission, checked, ctx));
 }
 
 /**

@@ -33,28 +33,34 @@ export function eip1271Check(provider: Provider): ContractWalletCheck {
 }
 
 /**
- * Proves that the registration's `wallet` consents to holding this agent's book: its own
- * signature of the same typed data (an EOA), or, when that recovers to another address, the
- * wallet contract's EIP-1271 acceptance of it. Refused with WALLET_NOT_PROVEN otherwise.
+ * The address a RegistrationV2's `walletSignature` recovers to, or "(none)" for a signature only
+ * a contract wallet could judge (not 65 bytes, or recovering to nothing). Pure: no chain.
  */
-export async function proveWallet(
-  chainId: number,
-  message: NormalizedMessage,
-  walletSignature: unknown,
-  contractWallets: ContractWalletCheck | undefined,
-): Promise<WalletProof> {
-  const wallet = message.wallet as string;
-  let recovered: string;
+export function recoverWallet(chainId: number, message: NormalizedMessage, walletSignature: unknown): string {
   try {
-    recovered = recoverSigner("walletSignature", "RegistrationV2", chainId, message, walletSignature);
+    return recoverSigner("walletSignature", "RegistrationV2", chainId, message, walletSignature);
   } catch (error) {
     // A contract wallet's signature need not be 65 bytes: only the contract can judge it.
     if (!(error instanceof BadSignatureError) || typeof walletSignature !== "string") throw error;
     if (!/^0x([0-9a-fA-F]{2}){1,2048}$/.test(walletSignature)) throw error;
-    recovered = "(none)";
+    return "(none)";
   }
+}
+
+/**
+ * The second half of `proveWallet`, given what the signature recovered to: an EOA's own
+ * signature, else the wallet contract's EIP-1271 acceptance. Refused with WALLET_NOT_PROVEN.
+ */
+export async function confirmWallet(
+  chainId: number,
+  message: NormalizedMessage,
+  walletSignature: string,
+  recovered: string,
+  contractWallets: ContractWalletCheck | undefined,
+): Promise<WalletProof> {
+  const wallet = message.wallet as string;
   if (recovered === wallet) return "eoa";
   const digest = TypedDataEncoder.hash(augurDomain(chainId), typedDataTypes("RegistrationV2"), message);
-  if (contractWallets && (await contractWallets(wallet, digest, walletSignature as string))) return "eip1271";
+  if (contractWallets && (await contractWallets(wallet, digest, walletSignature))) return "eip1271";
   throw new WalletNotProvenError(wallet, recovered);
 }

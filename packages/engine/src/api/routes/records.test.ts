@@ -15,9 +15,10 @@ import {
 } from "../../../test-support/records/testing";
 
 // POST /api/v1/records refuses, with a 4xx naming the problem and nothing stored, every record
-// the scorer would refuse later, every body JSON cannot say twice, the past and equivocation.
-for (const backend of testBackends()) {
-  describe(`POST /api/v1/records refusals (${backend.name})`, () => {
+// the scorer would refuse later, every body JSON cannot say twice, the past and equivocation;
+// with records checked inline and on the ingest pool's workers alike, byte for byte.
+for (const [backend, ingestWorkers] of testBackends().flatMap((b) => [[b, 0] as const, [b, 2] as const])) {
+  describe(`POST /api/v1/records refusals (${backend.name}, ${ingestWorkers} ingest workers)`, () => {
     let store: Store;
     let app: FastifyInstance;
     const registeredAt = SEASON_START + 3600;
@@ -44,7 +45,7 @@ for (const backend of testBackends()) {
     before(async () => {
       store = await backend.open();
       await addTestSeason(store);
-      app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => now });
+      app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => now }, { ingestWorkers });
       const message = { ...registration("route", agent, creator), registeredAt };
       expect((await post(await sign("Registration", message, agent, creator))).statusCode).to.equal(201);
       now = registeredAt + 120;
@@ -103,6 +104,37 @@ for (const backend of testBackends()) {
         "EQUIVOCATION",
         "a different snapshot of this agent",
       );
+    });
+
+    it("refuses a garbage signature (401), a stranger's (403) and a misplaced co-signature (400) with exact bodies", async () => {
+      const before = await store.log.size(store.db);
+      const body = await sign("Snapshot", snapshot("route", now - 2), agent);
+      const answers = async (payload: object, status: number, error: { code: string; message: string }) => {
+        const res = await post(payload);
+        expect(res.statusCode, res.body).to.equal(status);
+        expect(res.json()).to.deep.equal({ error });
+      };
+      await answers({ ...body, signature: `0x${"00".repeat(65)}` }, 401, {
+        code: "BAD_SIGNATURE",
+        message: "signature: does not recover to any address",
+      });
+      const mallory = testWallet("mallory");
+      await answers(await sign("Snapshot", snapshot("route", now - 2), mallory), 403, {
+        code: "WRONG_SIGNER",
+        message: `signature was made by ${mallory.address.toLowerCase()}, not by ${agent.address.toLowerCase()}`,
+      });
+      await answers({ ...body, creatorSignature: body.signature }, 400, {
+        code: "INVALID_INPUT",
+        message: "creatorSignature: is only for a Registration",
+      });
+      const other = testWallet("other agent");
+      const message = { ...registration("other", other, creator), registeredAt };
+      const signed = await sign("Registration", message, other, creator);
+      await answers({ ...signed, creatorSignature: `0x${"11".repeat(65)}` }, 401, {
+        code: "BAD_SIGNATURE",
+        message: "creatorSignature: does not recover to any address",
+      });
+      expect(await store.log.size(store.db), "nothing stored").to.equal(before);
     });
   });
 }

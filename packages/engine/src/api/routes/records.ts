@@ -1,7 +1,9 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { InvalidInputError, parseIJson, UnsealableRecordError } from "@augur/scorer";
-import { ingestRecord, type Submission } from "../../records/ingest";
+import type { Submission } from "../../records/ingest";
+import { IngestPool } from "../../records/ingest-pool";
+import { RecordIngestor } from "../../records/ingest-queue";
 import { ingestRetirement } from "../../records/retire";
 import { RECORD_TYPE_NAMES } from "@augur/records";
 import type { ApiDeps } from "../deps";
@@ -15,6 +17,8 @@ export const RECORD_BODY_LIMIT = 16 * 1024;
 export interface WriteLimits {
   /** Submissions per client IP per minute. */
   readonly perMinute: number;
+  /** Worker threads that check submissions off the request loop; 0 checks them inline. */
+  readonly ingestWorkers?: number;
 }
 
 const result = {
@@ -67,6 +71,13 @@ async function refuseNonIJson(payload: NodeJS.ReadableStream) {
 }
 
 export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteLimits): void {
+  const pool = limits.ingestWorkers
+    ? new IngestPool(limits.ingestWorkers, {
+        onCrash: (error) => app.log.error({ err: error }, "an ingest worker stopped: replaced"),
+      })
+    : undefined;
+  if (pool) app.addHook("onClose", () => pool.close());
+  const ingestor = new RecordIngestor(deps.store, deps, pool);
   app.post(
     "/api/v1/records",
     {
@@ -95,7 +106,7 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
       },
     },
     async (request, reply) => {
-      const outcome = await ingestRecord(deps.store, request.body as Submission, deps);
+      const outcome = await ingestor.ingest(request.body as Submission);
       return reply.code(outcome.created ? 201 : 200).send(outcome);
     },
   );

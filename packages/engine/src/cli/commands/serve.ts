@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { buildApp } from "../../api/app";
 import { RECORD_GRACE_SECONDS } from "../../records/ingest";
+import { DEFAULT_INGEST_WORKERS } from "../../records/ingest-pool";
 import { openStore } from "../../store/open";
 import type { Command } from "../command";
 import { JsonRpcProvider } from "ethers";
@@ -52,6 +53,9 @@ Options:
                            AUGUR_MAX_CONNECTIONS; default ${DEFAULT_SERVER_LIMITS.maxConnections})
   --record-grace <s>       how long before its arrival a record may be dated, seconds (env
                            AUGUR_RECORD_GRACE; default 600); widen it only to import history
+  --ingest-workers <n>     worker threads that check submitted records (fields, signature
+                           recovery) off the request loop; 0 checks them inline (env
+                           AUGUR_INGEST_WORKERS; default ${DEFAULT_INGEST_WORKERS} here: the cores less one, at most 4)
   --rpc <url>              JSON-RPC of the chain (env AUGUR_RPC_URL): lets a registration
                            bind a contract wallet (EIP-1271); without it only EOAs bind
   LOG_LEVEL                pino level for the JSON logs on stderr (default info)
@@ -74,6 +78,7 @@ ${STORE_HELP}
           "public-origin": { type: "string" },
           ...SERVER_LIMIT_OPTIONS,
           "record-grace": { type: "string" },
+          "ingest-workers": { type: "string" },
           rpc: { type: "string" },
         },
       }),
@@ -102,6 +107,13 @@ ${STORE_HELP}
       0,
       2 ** 53 - 1,
     );
+    const ingestWorkers = integerOption(
+      "--ingest-workers",
+      values["ingest-workers"] ?? env.AUGUR_INGEST_WORKERS,
+      DEFAULT_INGEST_WORKERS,
+      0,
+      64,
+    );
     const limits = serverLimitsOption(values, env);
     const publicOrigin = publicOriginOption(values["public-origin"], env);
     const assets = assetsOption(values.assets ?? env.AUGUR_ASSETS);
@@ -124,6 +136,7 @@ ${STORE_HELP}
       {
         logger: { level: env.LOG_LEVEL ?? "info", stream: process.stderr },
         writesPerMinute,
+        ingestWorkers,
         limits,
         ...(publicOrigin ? { publicOrigin } : {}),
       },
