@@ -22,6 +22,7 @@ export { openKeeper, type KeeperHandle } from "./keeper/config";
 export { addDays, checkedDay } from "./modes/days";
 export { assertMaySpend } from "./modes/guard";
 export { readReceipt } from "./modes/receipt/chain";
+export type { ReceiptDocument } from "./modes/receipt/document";
 export { currentMode, modeHistory } from "./modes/state";
 export {
   MULTICALL3,

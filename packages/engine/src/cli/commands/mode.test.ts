@@ -147,7 +147,12 @@ describe("augur mode, methodology, receipt", () => {
         1,
         /--token must be a 0x address of 20 bytes, not '0x12'/,
       ],
-      [["--from", "1", "--to", "4", "--operator", `0x${"1".repeat(40)}`], 1, /--operator needs --token/],
+      [
+        ["--from", "1", "--to", "4", "--keeper", `0x${"1".repeat(40)}`, "--eth", `0x${"2".repeat(40)}`],
+        1,
+        /--eth needs --oracle/,
+      ],
+      [["--from", "1", "--to", "4", "--settler", "0x12"], 1, /--settler must be a 0x address of 20 bytes/],
       [["--from", "1", "--to", "4"], 1, /nothing to reconstruct/],
       [
         ["--from", "1", "--to", "4", "--keeper", `0x${"1".repeat(40)}`, "--rpc", "ftp://x"],
