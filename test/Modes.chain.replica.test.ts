@@ -9,6 +9,9 @@ import { seal } from "@augur/scorer";
 import {
   assertMaySpend,
   buildApp,
+  FinalNoticeSealedError,
+  registryFinalPoster,
+  sealFinalNotice,
   dateOf,
   insertSeason,
   latestAnchor,
@@ -308,6 +311,33 @@ describe("modes on chain: a token history through maintenance, wind-down, the ar
       expect(page.body)
         .to.contain(first.seal)
         .and.to.contain(`Read-only archive since ${day(37)}`);
+
+      // The accounts post one final message and stop: the final notice names the saved receipt
+      // and the final anchor, its seal is posted on the registry, and nothing follows it.
+      const words = "The flock is archived; thank you for trading with us.";
+      const registryAddress = await registry.getAddress();
+      const notice = await sealFinalNotice(store, {
+        words,
+        now: appClock,
+        post: registryFinalPoster(keeper, registryAddress),
+      });
+      expect(notice.body).to.deep.include({ words, receipt: second.seal, archived: history[3]!.seal });
+      expect(notice.body.finalAnchor).to.include({ treeSize: last.tree_size, root: last.root });
+      expect(await registry.finalNotice()).to.equal(notice.seal);
+      const posted = await registry.queryFilter(registry.filters.FinalNotice(notice.seal));
+      expect(posted.map((e) => [Number(e.args.lastIndex), Number(e.args.treeSize)])).to.deep.equal([
+        [last.anchor_index, last.tree_size],
+      ]);
+      await expect(registry.connect(keeper).post(last.tree_size + 1, notice.seal, []))
+        .to.be.revertedWithCustomError(registry, "AnchorRegistryClosed")
+        .withArgs(notice.seal);
+      let refused: unknown;
+      await runCycle({ store, steps: [anchorStep(chainKeeper)], now: () => appClock }).catch(
+        (e: unknown) => (refused = e),
+      );
+      expect(refused).to.be.instanceOf(FinalNoticeSealedError);
+      const write = await app.inject({ method: "POST", url: "/api/v1/records", payload: {} });
+      expect([write.statusCode, write.json().error.code]).to.deep.equal([410, "FINAL_NOTICE_SEALED"]);
     } finally {
       await rpc.close();
       await app.close();
