@@ -285,6 +285,17 @@ describe("modes in the engine: cycle, API, site", function () {
         expect(sealOf(JSON.parse(row.body))).to.equal(seal);
         expect(row).to.include({ tx_hash: `0x${"cd".repeat(32)}`, block_number: 77 });
 
+        // The archive shows it on every page, with the receipt's seal.
+        const page = await app.inject("/mode");
+        expect(page.body)
+          .to.contain("Thank you, and goodbye.")
+          .and.to.contain(seal)
+          .and.to.contain(sealOf(receipt));
+        expect((await app.inject("/api/v1/mode")).json().finalNotice).to.include({
+          seal,
+          receipt: sealOf(receipt),
+        });
+
         // Nothing after it: a second notice, the cycle, and ingestion refuse with a typed error.
         expect(await refusal({ words: "One more thing." })).to.match(
           /^the final notice 0x[0-9a-f]{64} is sealed/,
