@@ -9,7 +9,7 @@ import { CountingScorer, FakeKeeper } from "../../test-support/cycle/testing";
 import { registration, sign, snapshot, TEST_CHAIN_ID, testWallet } from "../../test-support/records/testing";
 import type { Store } from "../store/open";
 import { latestAnchor } from "../store/queries/anchors";
-import { getFinalNotice } from "../store/queries/final-notice";
+import { getFinalNotice, insertFinalNotice } from "../store/queries/final-notice";
 import { appendModeRecord } from "../store/queries/modes";
 import { insertSeason } from "../store/queries/seasons";
 import { testBackends } from "../../test-support/store/testing";
@@ -312,6 +312,19 @@ describe("modes in the engine: cycle, API, site", function () {
         let rewritten = true;
         await sql`DELETE FROM final_notice`.execute(store.db).catch(() => (rewritten = false));
         expect(rewritten).to.equal(false);
+        rewritten = true;
+        await insertFinalNotice(store.db, { ...row, seal: `0x${"ee".repeat(32)}` }).catch(
+          () => (rewritten = false),
+        );
+        expect(rewritten).to.equal(false);
+        if (backend.name === "sqlite") {
+          rewritten = true;
+          await sql`INSERT OR REPLACE INTO final_notice SELECT * FROM final_notice`
+            .execute(store.db)
+            .catch(() => (rewritten = false));
+          expect(rewritten).to.equal(false);
+        }
+        expect((await getFinalNotice(store.db))!.seal).to.equal(seal);
       });
     });
   }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration } from "kysely";
 import type { DialectName } from "../dialect";
 import { FINAL_NOTICE_TABLE } from "../schema";
 import { appendOnlyStatements, createRefuseFunction } from "./append-only";
+import { EXISTING_KEY } from "./012_insert_guards";
 
 /**
  * The final notice: one sealed row at most (`id` is always 1), written by the archive's last
@@ -23,6 +24,14 @@ export function finalNotice(dialect: DialectName): Migration {
         .execute();
       await createRefuseFunction(db, dialect);
       for (const statement of appendOnlyStatements(dialect, FINAL_NOTICE_TABLE)) await statement.execute(db);
+      if (dialect === "sqlite") {
+        // REPLACE would swap the row without a DELETE trigger firing: any second insert is refused.
+        await sql`CREATE TRIGGER final_notice_refuse_existing_key BEFORE INSERT ON final_notice
+          WHEN EXISTS (SELECT 1 FROM final_notice)
+          BEGIN SELECT RAISE(ABORT, ${sql.lit(`augur: final_notice is append-only (${EXISTING_KEY})`)}); END`.execute(
+          db,
+        );
+      }
     },
   };
 }
