@@ -12,8 +12,10 @@ import {MerkleLog} from "./libraries/MerkleLog.sol";
 ///     posted sizes;
 ///  I2 every head after the first was accepted only with a valid consistency proof from the head
 ///     before it, so by transitivity every posted root extends every earlier one;
-///  I3 nothing is ever overwritten or removed.
-/// Storage: one slot of metadata per head (size, timestamp, block number packed) plus one slot for
+///  I3 nothing posted is ever overwritten or removed (the final notice only marks the last head
+///     closed);
+///  I4 once the final notice is posted, nothing else is (no head, no second notice).
+/// Storage: one slot of metadata per head (size, timestamp, block number, closed packed) plus one slot for
 /// its root keyed by size, which is also the size → head lookup `verifyInclusion` needs. Two fresh
 /// slots per post is the floor for 256 + 192 bits of new data.
 contract AnchorRegistry is IAnchorRegistry, AccessControl {
@@ -24,10 +26,15 @@ contract AnchorRegistry is IAnchorRegistry, AccessControl {
         uint64 treeSize;
         uint64 timestamp;
         uint64 blockNumber;
+        // Set on the last head by the final notice: in the slot `post` reads anyway, so closing
+        // costs later posts nothing (a separate flag would be a cold read on every post).
+        bool closed;
     }
 
     Head[] private _heads;
     mapping(uint64 treeSize => bytes32 root) private _rootOf;
+    /// @inheritdoc IAnchorRegistry
+    bytes32 public finalNotice;
 
     constructor(address admin, address keeper) {
         if (admin == address(0) || keeper == address(0)) revert AnchorRegistryZeroAddress();
@@ -48,7 +55,9 @@ contract AnchorRegistry is IAnchorRegistry, AccessControl {
             // From the empty tree every tree is consistent, and the proof is empty (RFC 9162).
             if (consistencyProof.length != 0) revert AnchorRegistryInconsistentHead(0, treeSize, root);
         } else {
-            uint64 latestSize = _heads[index - 1].treeSize;
+            Head storage latestHead = _heads[index - 1];
+            if (latestHead.closed) revert AnchorRegistryClosed(finalNotice);
+            uint64 latestSize = latestHead.treeSize;
             bytes32 latestRoot = _rootOf[latestSize];
             if (treeSize == latestSize) {
                 if (root == latestRoot) revert AnchorRegistryAlreadyPosted(index - 1, treeSize, root);
@@ -61,9 +70,22 @@ contract AnchorRegistry is IAnchorRegistry, AccessControl {
                 revert AnchorRegistryInconsistentHead(latestSize, treeSize, root);
             }
         }
-        _heads.push(Head(treeSize, uint64(block.timestamp), uint64(block.number)));
+        _heads.push(Head(treeSize, uint64(block.timestamp), uint64(block.number), false));
         _rootOf[treeSize] = root;
         emit Anchored(index, treeSize, root);
+    }
+
+    /// @inheritdoc IAnchorRegistry
+    function postFinalNotice(bytes32 seal) external onlyRole(KEEPER_ROLE) {
+        bytes32 posted = finalNotice;
+        if (posted != bytes32(0)) revert AnchorRegistryClosed(posted);
+        if (seal == bytes32(0)) revert AnchorRegistryZeroSeal();
+        uint256 count = _heads.length;
+        if (count == 0) revert AnchorRegistryNothingAnchored();
+        finalNotice = seal;
+        Head storage last = _heads[count - 1];
+        last.closed = true;
+        emit FinalNotice(seal, count - 1, last.treeSize);
     }
 
     /// @inheritdoc IAnchorRegistry

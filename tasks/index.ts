@@ -6,3 +6,4 @@ import "./consensus";
 import "./oracle";
 import "./anchor";
 import "./split";
+import "./vesting";

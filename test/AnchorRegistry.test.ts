@@ -371,6 +371,50 @@ describe("AnchorRegistry", () => {
     });
   });
 
+  describe("final notice", () => {
+    const FINAL = ethers.id("the final notice record");
+
+    it("the accounts post one final message and stop: the final notice closes the registry", async () => {
+      const { registry, keeper } = await loadFixture(deployRegistry);
+      await registry.connect(keeper).post(10, log.root(10), []);
+      const p = log.consistencyProof(10, 12);
+      await registry.connect(keeper).post(12, p.toRoot, [...p.proof]);
+      expect(await registry.finalNotice()).to.equal(ethers.ZeroHash);
+      const tx = registry.connect(keeper).postFinalNotice(FINAL);
+      await expect(tx).to.emit(registry, "FinalNotice").withArgs(FINAL, 1, 12);
+      await snapshotGas("AnchorRegistry.postFinalNotice", tx);
+      expect(await registry.finalNotice()).to.equal(FINAL);
+      // Nothing after it: no head, no second notice; what was posted stays provable.
+      const q = log.consistencyProof(12, 20);
+      await expect(registry.connect(keeper).post(20, q.toRoot, [...q.proof]))
+        .to.be.revertedWithCustomError(registry, "AnchorRegistryClosed")
+        .withArgs(FINAL);
+      await expect(registry.connect(keeper).postFinalNotice(ethers.id("another")))
+        .to.be.revertedWithCustomError(registry, "AnchorRegistryClosed")
+        .withArgs(FINAL);
+      expect(await registry.anchorCount()).to.equal(2);
+      const proof = log.inclusionProof(11, 12).proof;
+      expect(await registry.verifyInclusion(seals[11]!, 11, 12, [...proof])).to.equal(true);
+    });
+
+    it("refuses a zero seal, a notice before any head, and anyone but the keeper", async () => {
+      const { registry, keeper, admin } = await loadFixture(deployRegistry);
+      await expect(registry.connect(keeper).postFinalNotice(FINAL)).to.be.revertedWithCustomError(
+        registry,
+        "AnchorRegistryNothingAnchored",
+      );
+      await registry.connect(keeper).post(10, log.root(10), []);
+      await expect(registry.connect(keeper).postFinalNotice(ethers.ZeroHash)).to.be.revertedWithCustomError(
+        registry,
+        "AnchorRegistryZeroSeal",
+      );
+      await expect(registry.connect(admin).postFinalNotice(FINAL))
+        .to.be.revertedWithCustomError(registry, "AccessControlUnauthorizedAccount")
+        .withArgs(admin.address, KEEPER_ROLE);
+      expect(await registry.finalNotice()).to.equal(ethers.ZeroHash);
+    });
+  });
+
   describe("gas (log of 1,000,000 seals)", () => {
     // Seals need only be distinct 32-byte values here; building 1M of them by hashing would
     // double the set-up time for nothing.

@@ -9,6 +9,9 @@ import { seal } from "@augur/scorer";
 import {
   assertMaySpend,
   buildApp,
+  FinalNoticeSealedError,
+  registryFinalPoster,
+  sealFinalNotice,
   dateOf,
   insertSeason,
   latestAnchor,
@@ -21,6 +24,7 @@ import {
   modesStep,
   stewardshipStep,
   storeLocation,
+  type ReceiptDocument,
 } from "@augur/engine";
 import { fakeIo, registration, sign, sitePages, snapshot, testWallet } from "@augur/engine/test-support";
 import { expectEveryProofOnChain, RegistryKeeper } from "./shared/anchoring";
@@ -271,7 +275,7 @@ describe("modes on chain: a token history through maintenance, wind-down, the ar
         for (const operator of operators) argv.push("--operator", operator);
         const code = await main(argv, io);
         expect(code, io.err()).to.equal(0);
-        return JSON.parse(io.out()) as { seal: string; receipt: { totals: Record<string, unknown> } };
+        return JSON.parse(io.out()) as { seal: string; receipt: ReceiptDocument };
       };
       const first = await receiptRun([opA.address, opB.address], []);
       const savedUrl = process.env.DATABASE_URL;
@@ -283,23 +287,57 @@ describe("modes on chain: a token history through maintenance, wind-down, the ar
         if (savedUrl !== undefined) process.env.DATABASE_URL = savedUrl;
       }
       expect(second.seal).to.equal(first.seal);
-      expect(first.receipt.totals).to.deep.equal({
+      const token = first.receipt.assets.find((t) => t.asset === chain.stock.address.toLowerCase())!;
+      expect({
+        spent: token.spent,
+        spentBy: token.spentBy,
+        burned: token.burned,
+        burnedByOperators: token.burnedByOperators,
+      }).to.deep.equal({
         spent: TOKENS(120_022_345).toString(),
-        spentByOperator: {
+        spentBy: {
           [opA.address.toLowerCase()]: TOKENS(120_003_000).toString(),
           [opB.address.toLowerCase()]: TOKENS(19_345).toString(),
         },
         burned: TOKENS(2_290_000).toString(),
         burnedByOperators: TOKENS(1_290_000).toString(),
-        keeperTransactions: chainKeeper.receipts.length,
-        keeperFeeWei: chainKeeper.feesWei().toString(),
       });
+      const keeperGas = first.receipt.gas.filter((g) => g.roles.includes("keeper"));
+      expect(keeperGas).to.have.length(chainKeeper.receipts.length);
+      expect(keeperGas.reduce((sum, g) => sum + BigInt(g.fee), 0n)).to.equal(chainKeeper.feesWei());
       // A receipt is not a leaf: saving it appends nothing to the archived log.
       expect(await store.db.selectFrom("merkle_leaves").select("seal").execute()).to.have.length(leaves);
       const page = await app.inject("/receipt");
       expect(page.body)
         .to.contain(first.seal)
         .and.to.contain(`Read-only archive since ${day(37)}`);
+
+      // The accounts post one final message and stop: the final notice names the saved receipt
+      // and the final anchor, its seal is posted on the registry, and nothing follows it.
+      const words = "The flock is archived; thank you for trading with us.";
+      const registryAddress = await registry.getAddress();
+      const notice = await sealFinalNotice(store, {
+        words,
+        now: appClock,
+        post: registryFinalPoster(keeper, registryAddress),
+      });
+      expect(notice.body).to.deep.include({ words, receipt: second.seal, archived: history[3]!.seal });
+      expect(notice.body.finalAnchor).to.include({ treeSize: last.tree_size, root: last.root });
+      expect(await registry.finalNotice()).to.equal(notice.seal);
+      const posted = await registry.queryFilter(registry.filters.FinalNotice(notice.seal));
+      expect(posted.map((e) => [Number(e.args.lastIndex), Number(e.args.treeSize)])).to.deep.equal([
+        [last.anchor_index, last.tree_size],
+      ]);
+      await expect(registry.connect(keeper).post(last.tree_size + 1, notice.seal, []))
+        .to.be.revertedWithCustomError(registry, "AnchorRegistryClosed")
+        .withArgs(notice.seal);
+      let refused: unknown;
+      await runCycle({ store, steps: [anchorStep(chainKeeper)], now: () => appClock }).catch(
+        (e: unknown) => (refused = e),
+      );
+      expect(refused).to.be.instanceOf(FinalNoticeSealedError);
+      const write = await app.inject({ method: "POST", url: "/api/v1/records", payload: {} });
+      expect([write.statusCode, write.json().error.code]).to.deep.equal([410, "FINAL_NOTICE_SEALED"]);
     } finally {
       await rpc.close();
       await app.close();

@@ -64,7 +64,7 @@ describe("modes on the replica: maintenance, wind-down, archive and the final re
   it("follows the days, refuses writes in wind-down, archives with every proof, and receipts the spends", async () => {
     const { replica, registry, keeper, opA, opB, alice, bob } = await loadFixture(replicaWithRegistry);
     const stock = replica.stocks[0]!;
-    const token = stock.token.connect(opA);
+    const opToken = stock.token.connect(opA);
     const fromBlock = (await ethers.provider.getBlockNumber()) + 1;
     await replica.fund(opA.address, stock, 1_000n * WHOLE);
     await replica.fund(opB.address, stock, 1_000n * WHOLE);
@@ -93,11 +93,11 @@ describe("modes on the replica: maintenance, wind-down, archive and the final re
       const chainKeeper = new RegistryKeeper(store, registry);
       // The operators' scripted spends and burns, on the days they happen.
       const spends: Record<number, () => Promise<unknown>> = {
-        3: async () => (await token.transfer(alice.address, 120n * WHOLE)).wait(),
+        3: async () => (await opToken.transfer(alice.address, 120n * WHOLE)).wait(),
         20: async () => (await stock.token.connect(opB).transfer(bob.address, 35n * WHOLE)).wait(),
         // Operator to operator: an internal move, neither spent nor burned.
-        30: async () => (await token.transfer(opB.address, 50n * WHOLE)).wait(),
-        50: async () => (await token.transfer(DEAD, 200n * WHOLE)).wait(),
+        30: async () => (await opToken.transfer(opB.address, 50n * WHOLE)).wait(),
+        50: async () => (await opToken.transfer(DEAD, 200n * WHOLE)).wait(),
         // A holder's own burn counts as burned, not as the operators'.
         60: async () => (await stock.token.connect(alice).transfer(DEAD, 7n * WHOLE)).wait(),
         72: async () => (await stock.token.connect(opB).transfer(DEAD, 65n * WHOLE)).wait(),
@@ -154,19 +154,19 @@ describe("modes on the replica: maintenance, wind-down, archive and the final re
       const first = await readReceipt(provider, args);
       const second = await readReceipt(provider, { ...args, operators: [opA.address, opB.address] });
       expect(second.seal).to.equal(first.seal);
-      const { totals } = first.receipt;
-      expect(totals.spent).to.equal((155n * WHOLE).toString());
-      expect(totals.spentByOperator).to.deep.equal({
+      const token = first.receipt.assets.find((t) => t.asset === stock.address.toLowerCase())!;
+      expect(token.spent).to.equal((155n * WHOLE).toString());
+      expect(token.spentBy).to.deep.equal({
         [opA.address.toLowerCase()]: (120n * WHOLE).toString(),
         [opB.address.toLowerCase()]: (35n * WHOLE).toString(),
       });
-      expect(totals.burned).to.equal((272n * WHOLE).toString());
-      expect(totals.burnedByOperators).to.equal((265n * WHOLE).toString());
+      expect(token.burned).to.equal((272n * WHOLE).toString());
+      expect(token.burnedByOperators).to.equal((265n * WHOLE).toString());
       const fees = chainKeeper.feesWei();
-      expect(totals.keeperTransactions).to.equal(chainKeeper.receipts.length);
-      expect(totals.keeperFeeWei).to.equal(fees.toString());
+      const keeperGas = first.receipt.gas.filter((g) => g.roles.includes("keeper"));
+      expect(keeperGas).to.have.length(chainKeeper.receipts.length);
+      expect(keeperGas.reduce((sum, g) => sum + BigInt(g.fee), 0n)).to.equal(fees);
       expect(fees > 0n).to.equal(true);
-
       // Saved, it is the /receipt page; the archive still refuses every write.
       await store.db
         .transaction()
@@ -174,7 +174,7 @@ describe("modes on the replica: maintenance, wind-down, archive and the final re
           appendModeRecord(trx, { kind: "receipt", day: dayN(74), body: first.receipt }, clock),
         );
       const page = await app.inject("/receipt");
-      expect(page.body).to.contain(first.seal).and.to.contain(`${totals.spent} base units in 2 transfers`);
+      expect(page.body).to.contain(first.seal).and.to.contain(`<td class="num">${token.spent}</td>`);
       expect((await app.inject({ method: "POST", url: "/api/v1/records", payload: {} })).statusCode).to.equal(
         410,
       );

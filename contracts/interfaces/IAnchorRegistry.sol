@@ -37,11 +37,24 @@ interface IAnchorRegistry {
     /// @notice `anchorAt` was asked for an index at or beyond `anchorCount()`.
     error AnchorRegistryIndexOutOfRange(uint256 index, uint256 count);
 
+    /// @notice The zero seal was given as the final notice; no sha256 output is zero.
+    error AnchorRegistryZeroSeal();
+    /// @notice A final notice was asked for before any head was posted: it must follow the final anchor.
+    error AnchorRegistryNothingAnchored();
+    /// @notice The registry is closed: its final notice `finalSeal` was posted, nothing follows it.
+    error AnchorRegistryClosed(bytes32 finalSeal);
+
     /// @notice A head was appended to the registry.
     /// @param index Its position, 0 for the first head.
     /// @param treeSize The number of seals in the log at this head.
     /// @param root The RFC 6962 root of those seals.
     event Anchored(uint256 indexed index, uint64 treeSize, bytes32 root);
+
+    /// @notice The project's final notice was posted: the registry is closed to every later post.
+    /// @param seal The final notice record's seal (sha256 of its RFC 8785 canonical JSON).
+    /// @param lastIndex The index of the last head, the final anchor the notice names.
+    /// @param treeSize That head's tree size.
+    event FinalNotice(bytes32 indexed seal, uint256 lastIndex, uint64 treeSize);
 
     /// @notice Appends a head, after checking on chain that it extends the latest one.
     /// @dev Keeper role only. The first head needs no proof (its proof must be empty); each later
@@ -49,7 +62,7 @@ interface IAnchorRegistry {
     /// Reverts with AnchorRegistryAlreadyPosted when (treeSize, root) is the latest head,
     /// AnchorRegistryConflictingRoot for the latest size with another root,
     /// AnchorRegistryTreeSizeDecreased for a smaller size, AnchorRegistryInconsistentHead when the
-    /// proof fails.
+    /// proof fails, AnchorRegistryClosed once the final notice is posted.
     /// @param treeSize The number of seals in the log at the new head.
     /// @param root The RFC 6962 root of those seals.
     /// @param consistencyProof The consistency proof from the latest head to the new one.
@@ -59,6 +72,17 @@ interface IAnchorRegistry {
         bytes32 root,
         bytes32[] calldata consistencyProof
     ) external returns (uint256 index);
+
+    /// @notice Posts the seal of the project's final notice ("the accounts post one final message
+    /// and stop") and closes the registry: every later `post` and final notice reverts with
+    /// AnchorRegistryClosed. Heads already posted stay readable and provable.
+    /// @dev Keeper role only. Reverts with AnchorRegistryZeroSeal for a zero seal and
+    /// AnchorRegistryNothingAnchored before the first head (the notice names the final anchor).
+    /// @param seal The final notice record's seal.
+    function postFinalNotice(bytes32 seal) external;
+
+    /// @notice The final notice's seal, or zero while the registry is open.
+    function finalNotice() external view returns (bytes32 seal);
 
     /// @notice The most recently posted head.
     /// @dev Reverts with AnchorRegistryIndexOutOfRange(0, 0) before the first post.

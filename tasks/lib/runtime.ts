@@ -13,7 +13,7 @@ import { readRecord, recordPath, type DeploymentRecord } from "../../deploy/reco
  */
 export async function roleSigner(
   hre: HardhatRuntimeEnvironment,
-  role: "AGENT" | "DEPLOYER" | "KEEPER" | "UPDATER",
+  role: "AGENT" | "DEPLOYER" | "KEEPER" | "OPERATOR" | "UPDATER",
   account?: string,
 ): Promise<Signer> {
   const key = process.env[`${role}_PRIVATE_KEY`];

@@ -20,6 +20,7 @@ const TASKS = [
   "oracle:push",
   "anchor:post",
   "replica:split",
+  "vesting:burn-unvested",
 ];
 
 describe("the tasks from the command line", function () {

@@ -21,7 +21,11 @@ export { openKeeper, type KeeperHandle } from "./keeper/config";
 // features
 export { addDays, checkedDay } from "./modes/days";
 export { assertMaySpend } from "./modes/guard";
+export { FinalNoticeSealedError } from "./modes/errors";
+export { sealFinalNotice } from "./modes/final";
+export { registryFinalPoster } from "./keeper/final-notice";
 export { readReceipt } from "./modes/receipt/chain";
+export type { ReceiptDocument } from "./modes/receipt/document";
 export { currentMode, modeHistory } from "./modes/state";
 export {
   MULTICALL3,

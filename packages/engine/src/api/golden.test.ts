@@ -273,18 +273,44 @@ async function woundDownStore(now: number): Promise<Store> {
     token: hex(0x70, 20),
     operators: [operator],
     keeper: hex(0xbe, 20),
+    settler: null,
+    pricing: null,
     transfers: [
-      { block: 12, tx: hex(1203, 32), logIndex: 3, from: operator, to: hex(1, 20), amount: 100n },
+      {
+        block: 12,
+        txIndex: 0,
+        tx: hex(1203, 32),
+        logIndex: 3,
+        asset: hex(0x70, 20),
+        from: operator,
+        to: hex(1, 20),
+        amount: 100n,
+      },
       {
         block: 11,
+        txIndex: 0,
         tx: hex(1100, 32),
         logIndex: 0,
+        asset: hex(0x70, 20),
         from: operator,
         to: "0x000000000000000000000000000000000000dead",
         amount: 40n,
       },
     ],
-    keeperTxs: [{ block: 14, tx: hex(8, 32), index: 0, status: 1, gasUsed: 50_000n, effectiveGasPrice: 3n }],
+    nativeSends: [],
+    gasTxs: [
+      {
+        block: 14,
+        txIndex: 0,
+        tx: hex(8, 32),
+        from: hex(0xbe, 20),
+        status: 1,
+        gasUsed: 50_000n,
+        effectiveGasPrice: 3n,
+      },
+    ],
+    decimals: { [hex(0x70, 20)]: 18 },
+    price: () => null,
   });
   await store.db.transaction().execute(async (trx) => {
     await appendModeRecord(trx, { kind: "mode", day: mode.since, body: mode }, now);

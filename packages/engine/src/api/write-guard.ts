@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { assertAcceptingWrites } from "../modes/guard";
-import { WindingDownError } from "../modes/errors";
+import { FinalNoticeSealedError, WindingDownError } from "../modes/errors";
 import type { ApiDeps } from "./deps";
 import { ApiError } from "./errors";
 
@@ -18,7 +18,8 @@ export function installWriteGuard(app: FastifyInstance, deps: ApiDeps): void {
     try {
       await assertAcceptingWrites(deps.store.db);
     } catch (error) {
-      if (error instanceof WindingDownError) throw new ApiError(error.status, error.code, error.shortMessage);
+      if (error instanceof WindingDownError || error instanceof FinalNoticeSealedError)
+        throw new ApiError(error.status, error.code, error.shortMessage);
       throw error;
     }
   });

@@ -84,13 +84,21 @@ export class OracleCloses implements ClosesSource, MeasureSource {
   }
 
   async priceAt(asset: string, at: number): Promise<PriceReading> {
-    try {
-      const price18 = (await this.contract.getFunction("priceAt").staticCall(asset, at)) as bigint;
-      return { price18 };
-    } catch (error) {
-      const name = isCallException(error) ? error.revert?.name : undefined;
-      if (name && NO_PRICE.has(name)) return { missing: name, earlierToo: NO_PRICE.get(name)! };
-      throw error;
-    }
+    return oraclePriceAt(this.contract, asset, at);
+  }
+}
+
+/**
+ * `priceAt(asset, at)` of a PriceOracle contract: the price, or `missing` with the oracle's
+ * "no price" error; any other failure (the node, a broken call) is thrown.
+ */
+export async function oraclePriceAt(oracle: Contract, asset: string, at: number): Promise<PriceReading> {
+  try {
+    const price18 = (await oracle.getFunction("priceAt").staticCall(asset, at)) as bigint;
+    return { price18 };
+  } catch (error) {
+    const name = isCallException(error) ? error.revert?.name : undefined;
+    if (name && NO_PRICE.has(name)) return { missing: name, earlierToo: NO_PRICE.get(name)! };
+    throw error;
   }
 }

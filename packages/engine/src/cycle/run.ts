@@ -1,3 +1,4 @@
+import { assertNotFinal } from "../modes/final";
 import { currentMode } from "../modes/state";
 import { isFinalMode } from "../modes/timeline";
 import type { ModeStepReport } from "../modes/evaluate";
@@ -75,6 +76,7 @@ function checkOrder(steps: readonly CycleStep[]): void {
 export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
   checkOrder(deps.steps);
   const { store } = deps;
+  await assertNotFinal(store.db); // the final notice is the last sealed record
   const say = deps.progress ?? (() => undefined);
   const now = deps.now();
   const asOf = Math.floor(now / CYCLE_SECONDS) * CYCLE_SECONDS;

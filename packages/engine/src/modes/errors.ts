@@ -32,3 +32,12 @@ export class ReceiptInputError extends AugurError {
     super("RECEIPT_INPUT", message, details);
   }
 }
+
+/** The final notice is sealed: nothing is sealed, ingested or cycled after it (HTTP 410). */
+export class FinalNoticeSealedError extends AugurError {
+  override readonly name = "FinalNoticeSealedError";
+  readonly status = 410;
+  constructor(message: string, details: Record<string, unknown> = {}) {
+    super("FINAL_NOTICE_SEALED", message, details);
+  }
+}

@@ -76,7 +76,8 @@ async function recordChanges(
   });
 }
 
-function finalAnchorOf(anchor: Anchor, day: string): FinalAnchor {
+/** The stored anchor as the records name it: the final anchor of the archive. */
+export function finalAnchorOf(anchor: Anchor, day: string): FinalAnchor {
   return {
     day,
     anchorIndex: anchor.anchor_index,

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../store/schema";
 import { describeCause } from "./describe";
 import { SpendRefusedError, WindingDownError } from "./errors";
+import { assertNotFinal } from "./final";
 import { currentMode, modeHistory } from "./state";
 
 /**
@@ -28,9 +29,11 @@ export async function assertMaySpend(db: Kysely<Database>, action: string): Prom
 
 /**
  * Refuses every new record or write once the system winds down: nothing is stored. The message
- * names the wind-down's day and cause, also once archived (the archive adds its own day).
+ * names the wind-down's day and cause, also once archived (the archive adds its own day); after
+ * the final notice, the refusal names it.
  */
 export async function assertAcceptingWrites(db: Kysely<Database>): Promise<void> {
+  await assertNotFinal(db);
   const state = await currentMode(db);
   if (state.mode !== "wind-down" && state.mode !== "archived") return;
   const windDown =

@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { seal as sealOf } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { buildApp } from "../api/app";
@@ -8,10 +9,13 @@ import { CountingScorer, FakeKeeper } from "../../test-support/cycle/testing";
 import { registration, sign, snapshot, TEST_CHAIN_ID, testWallet } from "../../test-support/records/testing";
 import type { Store } from "../store/open";
 import { latestAnchor } from "../store/queries/anchors";
+import { getFinalNotice, insertFinalNotice } from "../store/queries/final-notice";
+import { appendModeRecord } from "../store/queries/modes";
 import { insertSeason } from "../store/queries/seasons";
 import { testBackends } from "../../test-support/store/testing";
 import { addDays, checkedDay } from "./days";
-import { SpendRefusedError } from "./errors";
+import { FinalNoticeSealedError, SpendRefusedError } from "./errors";
+import { sealFinalNotice } from "./final";
 import { assertMaySpend } from "./guard";
 import { writeNotice } from "./notices";
 import { methodologyNoticeBody } from "./records";
@@ -233,6 +237,94 @@ describe("modes in the engine: cycle, API, site", function () {
           clock,
         ).catch((e: unknown) => (refused = e));
         expect((refused as Error).message).to.match(/^refused: the system is archived since/);
+      });
+
+      it("the accounts post one final message and stop: the final notice is sealed, posted, and nothing after it", async () => {
+        const posted: string[] = [];
+        const postOnChain = async (seal: string) => {
+          posted.push(seal);
+          return {
+            chainId: TEST_CHAIN_ID,
+            registry: `0x${"ab".repeat(20)}`,
+            txHash: `0x${"cd".repeat(32)}`,
+            blockNumber: 77,
+          };
+        };
+        const refusal = (args: { words: string }) =>
+          sealFinalNotice(store, { ...args, now: clock, post: postOnChain }).then(
+            () => "sealed",
+            (e: Error) => e.message,
+          );
+        // It names the final receipt: refused until one is saved, and with no last words.
+        expect(await refusal({ words: "Thank you, and goodbye." })).to.match(/save one first/);
+        const receipt = { format: "augur-receipt/v2", note: "a saved receipt" };
+        await store.db
+          .transaction()
+          .execute((trx) => appendModeRecord(trx, { kind: "receipt", day: dayN(75), body: receipt }, clock));
+        expect(await refusal({ words: "  " })).to.match(/^words: is required/);
+        expect(posted).to.deep.equal([]);
+
+        const size = await store.log.size(store.db);
+        const { seal, body } = await sealFinalNotice(store, {
+          words: "Thank you, and goodbye.",
+          now: clock,
+          post: postOnChain,
+        });
+        expect(posted).to.deep.equal([seal]);
+        const archived = (await modeHistory(store.db)).pop()!;
+        expect(body).to.deep.include({
+          words: "Thank you, and goodbye.",
+          receipt: sealOf(receipt),
+          archived: archived.seal,
+        });
+        expect(body.finalAnchor).to.include({
+          treeSize: size,
+          anchorIndex: (await latestAnchor(store.db))!.anchor_index,
+        });
+        const row = (await getFinalNotice(store.db))!;
+        expect(sealOf(JSON.parse(row.body))).to.equal(seal);
+        expect(row).to.include({ tx_hash: `0x${"cd".repeat(32)}`, block_number: 77 });
+
+        // The archive shows it on every page, with the receipt's seal.
+        const page = await app.inject("/mode");
+        expect(page.body)
+          .to.contain("Thank you, and goodbye.")
+          .and.to.contain(seal)
+          .and.to.contain(sealOf(receipt));
+        expect((await app.inject("/api/v1/mode")).json().finalNotice).to.include({
+          seal,
+          receipt: sealOf(receipt),
+        });
+
+        // Nothing after it: a second notice, the cycle, and ingestion refuse with a typed error.
+        expect(await refusal({ words: "One more thing." })).to.match(
+          /^the final notice 0x[0-9a-f]{64} is sealed/,
+        );
+        let cycle: unknown;
+        await runCycle({ store, steps: [anchorStep(new FakeKeeper())], now: () => clock }).catch(
+          (e: unknown) => (cycle = e),
+        );
+        expect(cycle).to.be.instanceOf(FinalNoticeSealedError);
+        const res = await post({});
+        expect(res.statusCode).to.equal(410);
+        expect(res.json().error.code).to.equal("FINAL_NOTICE_SEALED");
+        expect(await store.log.size(store.db)).to.equal(size);
+        let rewritten = true;
+        await sql`DELETE FROM final_notice`.execute(store.db).catch(() => (rewritten = false));
+        expect(rewritten).to.equal(false);
+        rewritten = true;
+        await insertFinalNotice(store.db, { ...row, seal: `0x${"ee".repeat(32)}` }).catch(
+          () => (rewritten = false),
+        );
+        expect(rewritten).to.equal(false);
+        if (backend.name === "sqlite") {
+          rewritten = true;
+          await sql`INSERT OR REPLACE INTO final_notice SELECT * FROM final_notice`
+            .execute(store.db)
+            .catch(() => (rewritten = false));
+          expect(rewritten).to.equal(false);
+        }
+        expect((await getFinalNotice(store.db))!.seal).to.equal(seal);
       });
     });
   }

@@ -49,7 +49,8 @@ export const FORMULA_PATTERN = /^[a-z][a-z0-9-]{0,40}\/v[0-9]{1,4}$/;
 
 const REASON_MAX = 500;
 
-function checkedReason(reason: string | undefined, path: string): string {
+/** One line of free text, at most 500 characters: a reason, or the last words. */
+export function checkedReason(reason: string | undefined, path: string): string {
   const text = (reason ?? "").trim();
   if (text.length === 0) throw new InvalidInputError(path, "is required (say why, in one line)");
   if (text.length > REASON_MAX) throw new InvalidInputError(path, `must be at most ${REASON_MAX} characters`);

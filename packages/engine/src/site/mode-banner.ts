@@ -33,6 +33,14 @@ export function modeBanner(view: ModeView): SafeHtml {
       <strong>Read-only archive since ${view.since}</strong>: ${why}. Every page and every proof stays served;
       nothing new is accepted. <a href="/receipt">The final receipt</a>
     </p>`;
+    const final = view.finalNotice;
+    if (final) {
+      headline = html`${headline}
+        <p id="final-notice">
+          Final notice of ${final.declared}: “${final.words}” — seal <code>${final.seal}</code>, posted on
+          chain in <code>${final.posted.txHash}</code>; final receipt <code>${final.receipt}</code>.
+        </p>`;
+    }
   }
   if (headline === "" && pending.length === 0) return html``;
   return html`<div class="mode-banner ${view.mode}" id="mode-banner" role="status">

@@ -20,6 +20,7 @@ export interface Database {
   agent_retirements: AgentRetirementsTable;
   hourly_closes: HourlyClosesTable;
   mode_records: ModeRecordsTable;
+  final_notice: FinalNoticeTable;
   consensus_rounds: ConsensusRoundsTable;
   indexer_cursors: IndexerCursorsTable;
   indexer_blocks: IndexerBlocksTable;
@@ -309,6 +310,20 @@ export interface ModeRecordsTable {
 }
 
 export const MODE_RECORDS_TABLE = "mode_records";
+
+/** The final notice, sealed once after the archive and posted on chain; see migration 015. */
+export interface FinalNoticeTable {
+  id: number;
+  body: string;
+  seal: string;
+  chain_id: number;
+  registry: string;
+  tx_hash: string;
+  block_number: number;
+  created_at: number;
+}
+
+export const FINAL_NOTICE_TABLE = "final_notice";
 
 /** Written by the chain indexer from CallLedger `Consensus` events; rolled back on reorg. */
 export interface ConsensusRoundsTable {

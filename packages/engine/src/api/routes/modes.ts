@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { dayOf } from "../../modes/days";
 import type { ReceiptDocument } from "../../modes/receipt/document";
 import { allNotices, currentMode, modeHistory } from "../../modes/state";
+import type { FinalNoticeBody } from "../../modes/final";
+import { getFinalNotice } from "../../store/queries/final-notice";
 import { latestModeRecord } from "../../store/queries/modes";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
@@ -20,6 +22,19 @@ async function modeView(deps: ApiDeps) {
     today,
     history: await modeHistory(db),
     notices: (await allNotices(db)).map((n) => ({ ...n, pending: n.effective > today })),
+    finalNotice: await finalNoticeView(deps),
+  };
+}
+
+/** The final notice with the transaction that posted its seal, or null before it. */
+async function finalNoticeView(deps: ApiDeps) {
+  const row = await getFinalNotice(deps.store.db);
+  if (!row) return null;
+  const body = JSON.parse(row.body) as FinalNoticeBody;
+  return {
+    seal: row.seal,
+    ...body,
+    posted: { registry: row.registry, txHash: row.tx_hash, blockNumber: row.block_number },
   };
 }
 
@@ -34,12 +49,22 @@ export function modeRoutes(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: "The mode in force, every sealed mode record, and every operator and methodology notice",
         description:
-          "Modes: active, maintenance, wind-down, archived (docs/stewardship.md). Each history entry and notice is a sealed record whose seal is a leaf of the log (see /api/v1/anchors/leaves/:seal).",
+          "Modes: active, maintenance, wind-down, archived (docs/stewardship.md). Each history entry and notice is a sealed record whose seal is a leaf of the log (see /api/v1/anchors/leaves/:seal). finalNotice: the archive's last record (null before it), whose seal the AnchorRegistry holds.",
         tags: ["modes"],
         response: {
           200: {
             type: "object",
-            required: ["mode", "since", "declared", "cause", "seal", "today", "history", "notices"],
+            required: [
+              "mode",
+              "since",
+              "declared",
+              "cause",
+              "seal",
+              "today",
+              "history",
+              "notices",
+              "finalNotice",
+            ],
             properties: {
               mode: { type: "string", enum: ["active", "maintenance", "wind-down", "archived"] },
               since: nullableDay,
@@ -49,6 +74,7 @@ export function modeRoutes(app: FastifyInstance, deps: ApiDeps): void {
               today: { type: "string" },
               history: { type: "array", items: open },
               notices: { type: "array", items: open },
+              finalNotice: { type: ["object", "null"], additionalProperties: true },
             },
           },
           "4xx": errorBody,

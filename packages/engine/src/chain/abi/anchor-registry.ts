@@ -13,6 +13,9 @@ export const ANCHOR_REGISTRY_ABI = [
   "function rootOf(uint64 treeSize) view returns (bytes32)",
   "function indexOf(uint64 treeSize) view returns (uint256)",
   "event Anchored(uint256 indexed index, uint64 treeSize, bytes32 root)",
+  "function postFinalNotice(bytes32 seal)",
+  "function finalNotice() view returns (bytes32)",
+  "event FinalNotice(bytes32 indexed seal, uint256 lastIndex, uint64 treeSize)",
   "function verifyInclusion(bytes32 seal, uint64 leafIndex, uint64 treeSize, bytes32[] proof) view returns (bool)",
   "error AnchorRegistryEmptyTree()",
   "error AnchorRegistryZeroRoot()",
@@ -22,6 +25,9 @@ export const ANCHOR_REGISTRY_ABI = [
   "error AnchorRegistryInconsistentHead(uint64 fromSize, uint64 treeSize, bytes32 root)",
   "error AnchorRegistryUnknownTreeSize(uint64 treeSize)",
   "error AnchorRegistryIndexOutOfRange(uint256 index, uint256 count)",
+  "error AnchorRegistryZeroSeal()",
+  "error AnchorRegistryNothingAnchored()",
+  "error AnchorRegistryClosed(bytes32 finalSeal)",
   "error AccessControlUnauthorizedAccount(address account, bytes32 neededRole)",
 ] as const;
 

@@ -137,6 +137,48 @@ describe("augur mode, methodology, receipt", () => {
     );
   });
 
+  it("mode final checks its flags first and is refused before the archive, with one line", async () => {
+    const registry = `0x${"1".repeat(40)}`;
+    const rpc = "http://127.0.0.1:9";
+    const cases: [string[], number, RegExp][] = [
+      [["--rpc", rpc, "--registry", registry], 2, /--words is required/],
+      [["--words", "bye", "--rpc", "ftp://x", "--registry", registry], 2, /--rpc must be an http/],
+      [["--words", "bye", "--rpc", rpc, "--registry", "0x12"], 2, /--registry must be a 0x address/],
+      [["--words", "two\nlines", "--rpc", rpc, "--registry", registry], 1, /words: must be one line/],
+    ];
+    for (const [args, code, message] of cases) {
+      const r = await run(["mode", "final", "--data-dir", dir, ...args]);
+      expect([r.code, r.err], args.join(" ")).to.satisfy(
+        ([c, e]: [number, string]) => c === code && message.test(e) && e.trimEnd().split("\n").length === 1,
+      );
+    }
+    // A store that is not archived: refused, nothing posted (the endpoint is never reached).
+    expect(
+      (await run(["mode", "notice", "--data-dir", dir, "--to", "maintenance", "--reason", "quiet"])).code,
+    ).to.equal(0);
+    const savedKey = process.env.KEEPER_PRIVATE_KEY;
+    process.env.KEEPER_PRIVATE_KEY = `0x${"42".repeat(32)}`;
+    try {
+      const r = await run([
+        "mode",
+        "final",
+        "--data-dir",
+        dir,
+        "--words",
+        "bye",
+        "--rpc",
+        rpc,
+        "--registry",
+        registry,
+      ]);
+      expect(r.code, r.err).to.equal(1);
+      expect(r.err).to.match(/the final notice follows the archive; the system is active/);
+    } finally {
+      if (savedKey === undefined) delete process.env.KEEPER_PRIVATE_KEY;
+      else process.env.KEEPER_PRIVATE_KEY = savedKey;
+    }
+  });
+
   it("receipt validates every argument before it reads the chain", async () => {
     const cases: [string[], number, RegExp][] = [
       [["--to", "4"], 2, /--from <block> is required/],
@@ -147,7 +189,12 @@ describe("augur mode, methodology, receipt", () => {
         1,
         /--token must be a 0x address of 20 bytes, not '0x12'/,
       ],
-      [["--from", "1", "--to", "4", "--operator", `0x${"1".repeat(40)}`], 1, /--operator needs --token/],
+      [
+        ["--from", "1", "--to", "4", "--keeper", `0x${"1".repeat(40)}`, "--eth", `0x${"2".repeat(40)}`],
+        1,
+        /--eth needs --oracle/,
+      ],
+      [["--from", "1", "--to", "4", "--settler", "0x12"], 1, /--settler must be a 0x address of 20 bytes/],
       [["--from", "1", "--to", "4"], 1, /nothing to reconstruct/],
       [
         ["--from", "1", "--to", "4", "--keeper", `0x${"1".repeat(40)}`, "--rpc", "ftp://x"],

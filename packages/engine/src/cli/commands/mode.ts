@@ -9,12 +9,15 @@ import { openStore } from "../../store/open";
 import { type Command, UsageError } from "../command";
 import { storeFrom } from "../../config/env";
 import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
+import { FINAL_USAGE, runFinal } from "../final-notice";
 
 export const command: Command = {
   name: "mode",
   summary: "show the mode (active, maintenance, wind-down, archived) or give an operator notice",
   usage: `Usage: augur mode show [--json] [--data-dir <dir>]
        augur mode notice --to <mode> --reason <text> [--data-dir <dir>]
+       augur mode final --words <text> [--rpc <url>] [--registry <address>]
+                        [--keystore <file>] [--data-dir <dir>]
 
 show     prints the mode in force, its cause, every mode change and every notice
          (--json: the same as GET /api/v1/mode).
@@ -26,6 +29,7 @@ notice   writes a sealed operator notice (a leaf of the log, anchored with the
          maintenance ends only when volume recovers). Wind-down is final:
          no notice is taken once the system winds down.
          --reason: one line, published with the notice.
+${FINAL_USAGE}
 
 Exit codes: 0 done, 1 refused (one line saying why), 2 bad usage.
 
@@ -42,13 +46,18 @@ ${STORE_HELP}
           to: { type: "string" },
           reason: { type: "string" },
           json: { type: "boolean" },
+          words: { type: "string" },
+          rpc: { type: "string" },
+          registry: { type: "string" },
+          keystore: { type: "string" },
         },
       }),
     );
     const [action, ...extra] = positionals;
-    if ((action !== "show" && action !== "notice") || extra.length > 0) {
-      throw new UsageError("expected one of: show, notice");
+    if ((action !== "show" && action !== "notice" && action !== "final") || extra.length > 0) {
+      throw new UsageError("expected one of: show, notice, final");
     }
+    if (action === "final") return runFinal(values, io);
     if (action === "notice") {
       if (values.to === undefined) throw new UsageError(`--to is required (${NOTICE_TARGETS.join(", ")})`);
       if (values.reason === undefined) throw new UsageError("--reason is required");

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { JsonRpcProvider, Network } from "ethers";
 import { dayOf } from "../../modes/days";
 import { ReceiptInputError } from "../../modes/errors";
+import { NATIVE } from "../../modes/receipt/document";
 import { checkReceiptArgs, readReceipt, receiptAddress, type ReceiptArgs } from "../../modes/receipt/chain";
 import { appendModeRecord } from "../../store/queries/modes";
 import { openStore } from "../../store/open";
@@ -9,27 +10,36 @@ import { type Command, UsageError } from "../command";
 import { storeFrom } from "../../config/env";
 import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 
-const usage = `Usage: augur receipt --from <block> --to <block> [--rpc <url>] [--token <address>]
-                     [--operator <address> ...] [--keeper <address>] [--json] [--save]
+const usage = `Usage: augur receipt --from <block> --to <block> [--rpc <url>] [--operator <address> ...]
+                     [--token <address>] [--keeper <address>] [--settler <address>]
+                     [--oracle <address> [--eth <address>]] [--json] [--save]
 
 Reconstructs, from public chain records alone, everything spent and everything
 burned in blocks --from … --to (inclusive, both mined), as a sealed JSON document
-(augur-receipt/v1): anyone re-running it with the same arguments on the same
+(augur-receipt/v2): anyone re-running it with the same arguments on the same
 chain gets the same seal.
 
-  spends   Transfer logs of --token out of the --operator wallets (to anyone but
-           another operator wallet or a burn address)
-  burns    Transfer logs of --token to 0x0000…0000 or 0x0000…dEaD, from anyone
-  gas      every transaction --keeper sent in the range, found by reading each
-           block (successful or reverted): gasUsed × effectiveGasPrice
+  spends   every ERC-20 Transfer out of the --operator wallets (any token: USDG
+           stakes and funding included) and every ETH value they sent, to anyone
+           but another operator wallet or a burn address
+  burns    the same to 0x0000…0000 or 0x0000…dEaD, and every burn of --token
+           whoever sends it
+  gas      every transaction the operators, --keeper and --settler sent, found
+           by reading each block (successful or reverted): gasUsed × effectiveGasPrice
+  USDG     with --oracle, each line valued at its block's time by
+           PriceOracle.priceAt (ETH and gas through the --eth asset); totals per
+           asset in its units and in USDG
 
 Options:
   --from <block>        first block (a number)
   --to <block>          last block (a number, at most the chain's head)
   --rpc <url>           JSON-RPC endpoint (env AUGUR_RPC_URL; default http://127.0.0.1:8545)
-  --token <address>     the ERC-20 whose spends and burns are counted
-  --operator <address>  an operator wallet (repeat for each; needs --token)
+  --operator <address>  an operator wallet (repeat for each; the vesting contract is one)
+  --token <address>     the project token, whose burns count whoever sends them
   --keeper <address>    the keeper account whose gas is counted
+  --settler <address>   the settler account whose gas is counted (if not the keeper's)
+  --oracle <address>    the PriceOracle that values each line in USDG
+  --eth <address>       the oracle's asset standing for ETH (wrapped ETH)
   --json                print { seal, receipt } as JSON instead of the summary
   --save                also store it in the engine's store (served at /receipt)
 
@@ -67,13 +77,21 @@ export function receiptArgs(values: {
   token?: string;
   operator?: string[];
   keeper?: string;
+  settler?: string;
+  oracle?: string;
+  eth?: string;
 }): ReceiptArgs {
+  const optional = (flag: "token" | "keeper" | "settler" | "oracle" | "eth") =>
+    values[flag] !== undefined ? { [flag]: receiptAddress(`--${flag}`, values[flag]) } : {};
   return {
     fromBlock: blockNumber("--from", values.from),
     toBlock: blockNumber("--to", values.to),
-    ...(values.token !== undefined ? { token: receiptAddress("--token", values.token) } : {}),
     operators: (values.operator ?? []).map((a) => receiptAddress("--operator", a)),
-    ...(values.keeper !== undefined ? { keeper: receiptAddress("--keeper", values.keeper) } : {}),
+    ...optional("token"),
+    ...optional("keeper"),
+    ...optional("settler"),
+    ...optional("oracle"),
+    ...optional("eth"),
   };
 }
 
@@ -94,6 +112,9 @@ export const command: Command = {
           token: { type: "string" },
           operator: { type: "string", multiple: true },
           keeper: { type: "string" },
+          settler: { type: "string" },
+          oracle: { type: "string" },
+          eth: { type: "string" },
           json: { type: "boolean" },
           save: { type: "boolean" },
         },
@@ -136,10 +157,17 @@ export const command: Command = {
     io.stdout.write(
       [
         `receipt ${seal}`,
-        `  chain ${receipt.chainId}, blocks ${receipt.range.fromBlock}–${receipt.range.toBlock}`,
-        `  spent   ${t.spent} base units of ${receipt.token ?? "(no token)"} in ${receipt.spends.length} transfers`,
-        `  burned  ${t.burned} base units (${t.burnedByOperators} by operator wallets) in ${receipt.burns.length} transfers`,
-        `  keeper  ${t.keeperFeeWei} wei of gas in ${t.keeperTransactions} transactions`,
+        `  chain ${receipt.chainId}, blocks ${receipt.range.fromBlock}–${receipt.range.toBlock}, ${t.lines} lines`,
+        ...receipt.assets.map(
+          (a) =>
+            `  ${a.asset}: spent ${a.spent}, burned ${a.burned} (${a.burnedByOperators} by operators)` +
+            (a.asset === NATIVE ? `, gas ${a.gas} wei` : "") +
+            " base units",
+        ),
+        receipt.pricing
+          ? `  in USDG base units: spent ${t.usdg.spent}, burned ${t.usdg.burned}, gas ${t.usdg.gas}, all ${t.usdg.all}` +
+            (t.unpriced > 0 ? ` (${t.unpriced} lines unpriced)` : "")
+          : "  no --oracle: nothing valued in USDG",
         values.save ? "  saved: served at /receipt and /api/v1/receipt" : "",
       ]
         .filter(Boolean)

@@ -15,7 +15,9 @@ function transfersTable(id: string, rows: ReceiptDocument["spends"]) {
           <th scope="col">Transaction</th>
           <th scope="col">From</th>
           <th scope="col">To</th>
+          <th scope="col">Asset</th>
           <th scope="col" class="num">Amount (base units)</th>
+          <th scope="col" class="num">USDG (base units)</th>
         </tr>
       </thead>
       <tbody>
@@ -26,7 +28,9 @@ function transfersTable(id: string, rows: ReceiptDocument["spends"]) {
               <td><code>${shortHex(t.tx)}</code></td>
               <td><code>${t.from}</code></td>
               <td><code>${t.to}</code></td>
+              <td><code>${t.asset}</code></td>
               <td class="num">${t.amount}</td>
+              <td class="num">${t.usdg ?? "unpriced"}</td>
             </tr>`,
         )}
       </tbody>
@@ -53,12 +57,16 @@ export async function receiptPage(app: FastifyInstance): Promise<string> {
     "npx augur receipt",
     `--from ${r.range.fromBlock} --to ${r.range.toBlock}`,
     "--rpc <url>",
-    r.token ? `--token ${r.token}` : "",
     ...r.operators.map((o) => `--operator ${o}`),
+    r.token ? `--token ${r.token}` : "",
     r.keeper ? `--keeper ${r.keeper}` : "",
+    r.settler ? `--settler ${r.settler}` : "",
+    r.pricing ? `--oracle ${r.pricing.oracle}` : "",
+    r.pricing?.eth ? `--eth ${r.pricing.eth}` : "",
   ]
     .filter(Boolean)
     .join(" ");
+  const t = r.totals;
   const body = html`<h1>Final receipt</h1>
     <p class="lead">
       Everything spent and everything burned, blocks ${r.range.fromBlock}–${r.range.toBlock} of chain
@@ -68,34 +76,57 @@ export async function receiptPage(app: FastifyInstance): Promise<string> {
     <dl class="facts" id="receipt-totals">
       <dt>Seal</dt>
       <dd><code id="receipt-seal">${seal}</code></dd>
-      <dt>Token</dt>
-      <dd><code>${r.token ?? "none given"}</code></dd>
-      <dt>Spent from operator wallets</dt>
-      <dd id="receipt-spent">${r.totals.spent} base units in ${r.spends.length} transfers</dd>
-      <dt>Burned</dt>
-      <dd id="receipt-burned">
-        ${r.totals.burned} base units (${r.totals.burnedByOperators} by operator wallets)
+      <dt>Operator wallets</dt>
+      <dd>${r.operators.length}</dd>
+      <dt>In USDG at the time</dt>
+      <dd id="receipt-usdg">
+        ${r.pricing
+          ? html`spent ${t.usdg.spent}, burned ${t.usdg.burned}, gas ${t.usdg.gas}: ${t.usdg.all} base units
+            of USDG (${r.pricing.usdgDecimals}
+            decimals)${t.unpriced > 0 ? `; ${t.unpriced} lines unpriced` : ""}`
+          : "not valued (no oracle given)"}
       </dd>
-      <dt>Keeper gas</dt>
-      <dd id="receipt-gas">${r.totals.keeperFeeWei} wei in ${r.totals.keeperTransactions} transactions</dd>
     </dl>
     <pre><code>${command}</code></pre>
-    <h2>Spends by operator wallet</h2>
-    <ul>
-      ${Object.entries(r.totals.spentByOperator).map(
-        ([op, amount]) => html`<li><code>${op}</code>: ${amount}</li>`,
-      )}
-    </ul>
-    <h2>Transfers out of operator wallets</h2>
+    <h2>Totals per asset</h2>
+    <div class="table-wrap">
+      <table id="receipt-assets">
+        <thead>
+          <tr>
+            <th scope="col">Asset</th>
+            <th scope="col" class="num">Spent</th>
+            <th scope="col" class="num">Burned (by operators)</th>
+            <th scope="col" class="num">Gas</th>
+            <th scope="col" class="num">USDG spent / burned / gas</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${r.assets.map(
+            (a) =>
+              html`<tr>
+                <td><code>${a.asset}</code> (${a.decimals} decimals)</td>
+                <td class="num">${a.spent}</td>
+                <td class="num">${a.burned} (${a.burnedByOperators})</td>
+                <td class="num">${a.gas}</td>
+                <td class="num">
+                  ${r.pricing ? `${a.usdg.spent} / ${a.usdg.burned} / ${a.usdg.gas}` : "not valued"}
+                </td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </div>
+    <h2>Spent from operator wallets</h2>
     ${transfersTable("receipt-spends", r.spends)}
     <h2>Burns</h2>
     ${transfersTable("receipt-burns", r.burns)}
-    <h2>Keeper transactions</h2>
-    <p class="muted">${r.keeperGasMethod}.</p>
-    <p>
-      ${r.keeperTransactions.length} transactions, ${r.totals.keeperFeeWei}
-      wei${r.keeperTransactions.length
-        ? html`: ${r.keeperTransactions.map((t) => html`<code>${shortHex(t.tx)}</code> `)}`
+    <h2>Gas</h2>
+    <p class="muted">${r.methods.gas}.</p>
+    <p id="receipt-gas">
+      ${r.gas.length}
+      transactions${r.gas.length
+        ? html`:
+          ${r.gas.map((g) => html`<code>${shortHex(g.tx)}</code> (${g.roles.join(", ")}, ${g.fee} wei) `)}`
         : ""}
     </p>
     <p><a href="/api/v1/receipt">The sealed document (JSON)</a> · <a href="/mode">Mode and notices</a></p>`;

@@ -14,6 +14,7 @@ import { measuredInputs } from "./011_measured_inputs";
 import { insertGuards } from "./012_insert_guards";
 import { measuredHours } from "./013_measured_hours";
 import { readingsRetirements } from "./014_readings_retirements";
+import { finalNotice } from "./015_final_notice";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -35,6 +36,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "012_insert_guards": insertGuards(dialect),
     "013_measured_hours": measuredHours(),
     "014_readings_retirements": readingsRetirements(dialect),
+    "015_final_notice": finalNotice(dialect),
   };
 }
 
