@@ -18,7 +18,7 @@ import {
   stewardshipTransfersBefore,
   type StewardshipDayBody,
 } from "../store/queries/stewardship";
-import { poolSwaps, tokenTransfers, type MonitoredPool } from "./chain-data";
+import { fundingTransfers, poolSwaps, tokenTransfers, type MonitoredPool } from "./chain-data";
 import { StewardshipScopeError } from "./errors";
 
 const DAY = 86_400;
@@ -26,6 +26,8 @@ const DAY = 86_400;
 export interface StewardshipScope {
   readonly chainId: number;
   readonly token: string;
+  /** USDG, whose stored transfers show who funded a trader (criterion (c)); absent, only the token's do. */
+  readonly usd?: string;
   readonly decimals: number;
   readonly pools: readonly MonitoredPool[];
   /** Operator wallets, LP timelock, vesting contract: lowercase, sorted. */
@@ -90,6 +92,9 @@ export async function recordStewardshipDays(
     storedTransfers,
     pools,
   );
+  const funding = scope.usd
+    ? fundingTransfers(scope.usd, await stewardshipTransfersBefore(db, scope.chainId, scope.usd, lastAsOf))
+    : [];
   const config = { decimals: scope.decimals, pools: [...pools.keys()].sort(), excluded: scope.excluded };
   const series: DailyMeasurement[] = (await listStewardshipDays(db)).map((d) => ({
     day: d.day,
@@ -108,7 +113,7 @@ export async function recordStewardshipDays(
     balances = applyTransfers(balances, transfers.slice(applied, upTo));
     applied = upTo;
 
-    const measured = measureDay({ asOf, balances, transfers, swaps, config });
+    const measured = measureDay({ asOf, balances, transfers, swaps, funding, config });
     series.push({ day, holders: measured.holders, organicVolumeUsd: measured.organicVolumeUsd });
     const state = stewardshipStates(series).at(-1)!;
     const body: StewardshipDayBody = {

@@ -35,7 +35,8 @@ async function view(provider: StewardshipChain, to: string, iface: typeof erc20,
 
 /**
  * The stewardship monitor on one chain: a block follower (the indexer's, with its reorg
- * handling) for the token's Transfer logs and one for each pool's Swap logs. Opening it reads
+ * handling) for the token's Transfer logs, one for USDG's (funding sources) and one for each
+ * pool's Swap logs. Opening it reads
  * the token's decimals and each pool's pair from the chain, and refuses a pool that does not pair
  * the token with the configured USD stablecoin.
  */
@@ -72,6 +73,8 @@ export async function openStewardshipMonitor(options: StewardshipMonitorOptions)
     );
   const followers = allOf([
     follow(settings.token, new TokenTransferEvents({ chainId, address: settings.token }, confirmations)),
+    // USDG's transfers too: they only tell who funded a trader, criterion (c).
+    follow(settings.usd, new TokenTransferEvents({ chainId, address: settings.usd }, confirmations)),
     ...pools.map((p) =>
       follow(p.address, new PoolSwapEvents({ chainId, address: p.address }, confirmations)),
     ),
@@ -79,6 +82,7 @@ export async function openStewardshipMonitor(options: StewardshipMonitorOptions)
   const scope: StewardshipScope = {
     chainId,
     token: settings.token,
+    usd: settings.usd,
     decimals,
     pools,
     excluded: settings.excluded,

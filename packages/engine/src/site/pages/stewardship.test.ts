@@ -39,7 +39,10 @@ describe("stewardship page", () => {
         seal: `0x${String(i).repeat(64)}`,
         anchor: { status: i === 0 ? "anchored" : "pending" },
       })),
-      clusters: [{ criterion: "b", addresses: ["0xabc", "<script>"], measures: { buys: 4, roundTrips: 3 } }],
+      clusters: [
+        { criterion: "b", addresses: ["0xabc", "<script>"], measures: { buys: 4, roundTrips: 3 } },
+        { criterion: "b", addresses: [], measures: { wallets: 3, buys: 9, round_trips: 9 } },
+      ],
     }));
     await app.ready();
     // Templates are formatted source: compare text with whitespace runs collapsed.
@@ -53,7 +56,8 @@ describe("stewardship page", () => {
     expect(page).to.contain('aria-labelledby="holders-chart-title holders-chart-desc"');
     expect(page).to.contain('<title id="volume-chart-title">');
     expect(page).to.contain("Holders over 3 days").and.to.contain("against the $500 floor");
-    expect(page).to.contain("Criterion (b): 2 addresses");
+    expect(page).to.match(/Criterion \(b\):\s+2 addresses/);
+    expect(page).to.match(/Criterion \(b\):\s+3 lone wallets, in aggregate \(no address is named\)/);
     expect(page).to.contain(`token <code>0x${"ab".repeat(20)}</code> on chain 31337`);
     // Each day's row: the run under the floor, the triggers that held, the state and the seal.
     expect(page).to.contain('<td class="num">30</td> <td>volume</td> <td>maintenance mode</td>');

@@ -130,7 +130,12 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
             : s.clusters.map(
                 (c) =>
                   html`<details>
-                    <summary>Criterion (${c.criterion}): ${c.addresses.length} addresses</summary>
+                    <summary>
+                      Criterion (${c.criterion}):
+                      ${c.addresses.length === 0
+                        ? `${c.measures.wallets ?? 0} lone wallets, in aggregate (no address is named)`
+                        : `${c.addresses.length} addresses`}
+                    </summary>
                     <pre><code>${JSON.stringify(c, null, 2)}</code></pre>
                   </details>`,
               )}`;
