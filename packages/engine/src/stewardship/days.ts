@@ -2,6 +2,8 @@ import {
   applyTransfers,
   canonicalJson,
   chainOrder,
+  lpLockAlarm,
+  type LpLockReading,
   measureDay,
   seal,
   STEWARDSHIP_V1,
@@ -50,6 +52,8 @@ export interface StewardshipSource {
   readonly scope: StewardshipScope;
   /** Reads the chain up to its head and says up to when the stored events are final. */
   sync(): Promise<StewardshipSync>;
+  /** When an LP timelock is configured: its reading at a block. */
+  lpLock?(block: number): Promise<LpLockReading>;
 }
 
 /** `YYYY-MM-DD` of a day number. */
@@ -102,6 +106,10 @@ export async function recordStewardshipDays(
     organicVolumeUsd: d.body.organicVolumeUsd,
   }));
 
+  // The LP timelock is read once a pass, at the newest final block, and sealed in each day it records.
+  const lpReading = source.lpLock ? await source.lpLock(synced.finalBlock) : undefined;
+  let lpPrevious: LpLockReading | undefined = (await listStewardshipDays(db)).at(-1)?.body.lpLock;
+
   const recorded: string[] = [];
   let balances = new Map<string, bigint>();
   let applied = 0;
@@ -126,7 +134,9 @@ export async function recordStewardshipDays(
       token: scope.token,
       pools: config.pools,
       excluded: [...scope.excluded],
+      ...(lpReading ? { lpLock: { ...lpReading, alarm: lpLockAlarm(lpReading, asOf, lpPrevious) } } : {}),
     };
+    lpPrevious = lpReading ?? lpPrevious;
     const text = canonicalJson(body);
     const daySeal = seal(body);
     const written = await db.transaction().execute(async (trx) => {

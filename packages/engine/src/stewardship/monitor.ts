@@ -8,6 +8,7 @@ import { erc20, uniswapV3Pool } from "../chain/abi/stewardship";
 import type { MonitoredPool } from "./chain-data";
 import type { StewardshipSettings } from "./config";
 import { PoolSwapEvents, TokenTransferEvents } from "./events";
+import { readLpLock } from "./lp-lock";
 
 /** What the monitor needs from the chain: the follower's calls, and eth_call for the views. */
 export type StewardshipChain = ChainReader & Pick<JsonRpcProvider, "call">;
@@ -91,6 +92,7 @@ export async function openStewardshipMonitor(options: StewardshipMonitorOptions)
 
   return {
     scope,
+    ...(settings.lpLock ? { lpLock: (block: number) => readLpLock(provider, settings.lpLock!, block) } : {}),
     async sync(): Promise<StewardshipSync> {
       const report = await followers.poll();
       // Final: every follower has read it and it is under the confirmations.

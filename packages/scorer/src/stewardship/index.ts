@@ -26,3 +26,4 @@ export { type RoundTrips, roundTripTakers, roundTripSwapIds } from "./round-trip
 export { type IntermediaryTrade, intermediaryTrades } from "./intermediary";
 export { type FundedCluster, fundingSources, fundedClusters } from "./funded-clusters";
 export { type DayInput, type DayMeasurementResult, aggregateSingles, measureDay } from "./measure-day";
+export { type LpLockReading, type LpLockRecord, lpLockAlarm } from "./lp-lock";

@@ -67,6 +67,47 @@ describe("stewardship page", () => {
     expect(page).to.contain("&lt;script&gt;").and.not.to.contain('"<script>"');
   });
 
+  it("raises the LP timelock alarm as a banner, and shows the lock as read", async () => {
+    const app = Fastify();
+    const lock = `0x${"11".repeat(20)}`;
+    const operator = `0x${"22".repeat(20)}`;
+    const reason = `the position 7 left the lock before its expiry: it is held by ${operator}`;
+    const view = (alarm: string | null) => ({
+      version: "stewardship/v1",
+      thresholds,
+      monitored: { chainId: 31337, token: "0x" + "ab".repeat(20), pools: [], excluded: [] },
+      state: "normal",
+      stateSince: null,
+      asOf: 1_800_000_000,
+      days: [],
+      clusters: [],
+      lpLock: {
+        lock,
+        positionManager: `0x${"33".repeat(20)}`,
+        position: "7",
+        unlockAt: 1_900_000_000,
+        holder: alarm ? operator : lock,
+        liquidity: "1000",
+        block: 42,
+        alarm,
+      },
+      lpLockAlarm: alarm ? { since: "2027-01-02", reason: alarm } : null,
+    });
+    let current = view(null);
+    app.get("/api/v1/stewardship", async () => current);
+    await app.ready();
+    const quiet = (await stewardshipPage(app)).replace(/\s+/g, " ");
+    current = view(reason);
+    const alarmed = (await stewardshipPage(app)).replace(/\s+/g, " ");
+    await app.close();
+    expect(quiet)
+      .to.contain("position #7")
+      .and.to.contain("in place")
+      .and.not.to.contain('id="lp-lock-alarm"');
+    expect(alarmed).to.contain('id="lp-lock-alarm" role="alert"');
+    expect(alarmed).to.contain("LP timelock alarm since 2027-01-02</strong>: " + reason);
+  });
+
   it("says plainly that nothing is measured yet when no daily record exists", async () => {
     const app = Fastify();
     app.get("/api/v1/stewardship", async () => ({
