@@ -106,7 +106,8 @@ export async function recordStewardshipDays(
     organicVolumeUsd: d.body.organicVolumeUsd,
   }));
 
-  // The LP timelock is read once a pass, at the newest final block, and sealed in each day it records.
+  // The LP timelock is read once a pass, at the newest final block, and judged at that block's
+  // time (a withdrawal after expiry is no alarm, even while older days are caught up).
   const lpReading = source.lpLock ? await source.lpLock(synced.finalBlock) : undefined;
   let lpPrevious: LpLockReading | undefined = (await listStewardshipDays(db)).at(-1)?.body.lpLock;
 
@@ -134,7 +135,9 @@ export async function recordStewardshipDays(
       token: scope.token,
       pools: config.pools,
       excluded: [...scope.excluded],
-      ...(lpReading ? { lpLock: { ...lpReading, alarm: lpLockAlarm(lpReading, asOf, lpPrevious) } } : {}),
+      ...(lpReading
+        ? { lpLock: { ...lpReading, alarm: lpLockAlarm(lpReading, synced.finalThrough, lpPrevious) } }
+        : {}),
     };
     lpPrevious = lpReading ?? lpPrevious;
     const text = canonicalJson(body);

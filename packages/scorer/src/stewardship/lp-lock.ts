@@ -28,12 +28,12 @@ export interface LpLockRecord extends LpLockReading {
 }
 
 /**
- * The alarm a reading raises at `asOf`, or null. Before the expiry the position must still be
+ * The alarm a reading raises, or null; `at` is the time of the block it was read at. Before the expiry the position must still be
  * held by the lock, with no less liquidity than the previous day's reading, under the same lock,
  * position and expiry; after the expiry the operator may withdraw and nothing is an alarm.
  */
-export function lpLockAlarm(reading: LpLockReading, asOf: number, previous?: LpLockReading): string | null {
-  if (asOf >= reading.unlockAt) return null;
+export function lpLockAlarm(reading: LpLockReading, at: number, previous?: LpLockReading): string | null {
+  if (at >= reading.unlockAt) return null;
   if (reading.holder !== reading.lock)
     return `the position ${reading.position} left the lock before its expiry: it is held by ${reading.holder}`;
   if (previous === undefined) return null;
