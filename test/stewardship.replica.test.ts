@@ -144,12 +144,13 @@ describe("stewardship monitor on the replica: a scripted token history through t
           `day ${d}`,
         ).to.deep.equal([
           ["a", [lower(ivan), lower(xavier)].sort()],
-          ["b", [lower(rita)]],
+          ["b", []], // rita round-trips alone: published in aggregate, unnamed
           ["c", [lower(alba), lower(bea), lower(sam)].sort()],
         ]);
         const [a, bEvidence, c] = b.evidence;
         expect(a!.measures.trades).to.equal(Math.min(d - 1, 30));
         expect(bEvidence!.measures.round_trips).to.equal(3 * Math.min(d - 1, 30));
+        expect(bEvidence!.measures.wallets).to.equal(1);
         expect(c!.measures.source).to.equal(lower(sam));
         expect(c!.measures.net).to.equal("0");
         // Every wash trade of the day is excluded: 6 (b) swaps, 2 (a), 2 (c), about $200 each.

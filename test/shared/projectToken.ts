@@ -85,6 +85,7 @@ export async function openTokenMonitor(
   chain: ProjectTokenChain,
   excluded: readonly HardhatEthersSigner[],
   batchBlocks?: number,
+  lpLock?: { readonly lock: string; readonly position: string },
 ): Promise<StewardshipSource> {
   return openStewardshipMonitor({
     store,
@@ -96,6 +97,7 @@ export async function openTokenMonitor(
       usd: (await chain.project.usdg.getAddress()).toLowerCase(),
       excluded: excluded.map((s) => s.address.toLowerCase()),
       startBlock: chain.startBlock,
+      ...(lpLock ? { lpLock } : {}),
     },
     confirmations: 1,
     ...(batchBlocks !== undefined ? { batchBlocks } : {}),

@@ -45,7 +45,8 @@ export { openStewardshipMonitor } from "./stewardship/monitor";
 export { runCycle } from "./cycle/run";
 export type { AnchorReceipt, Keeper, LogHead } from "./keeper/seam";
 export { anchorStep, measureStep, modesStep, stewardshipStep } from "./cycle/steps";
-export { dateOf, type StewardshipSource } from "./stewardship/days";
+export { dateOf, recordStewardshipDays, type StewardshipSource } from "./stewardship/days";
+export { readLpLock } from "./stewardship/lp-lock";
 
 // http and cli
 export { buildApp } from "./api/app";

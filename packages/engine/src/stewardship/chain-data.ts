@@ -1,4 +1,4 @@
-import type { PoolSwap, TokenTransfer } from "@augur/scorer";
+import type { FundingTransfer, PoolSwap, TokenTransfer } from "@augur/scorer";
 import type { StoredStewardshipSwap, StoredStewardshipTransfer } from "../store/queries/stewardship";
 
 /** A monitored Uniswap v3 pool pairing the project token with the USD stablecoin (USDG). */
@@ -21,6 +21,14 @@ export function tokenTransfers(rows: readonly StoredStewardshipTransfer[]): Toke
     to: r.to_address,
     amount: BigInt(r.amount),
   }));
+}
+
+/** Stored Transfer rows of another ERC-20 (USDG) as funding transfers of that asset, in chain order. */
+export function fundingTransfers(
+  asset: string,
+  rows: readonly StoredStewardshipTransfer[],
+): FundingTransfer[] {
+  return tokenTransfers(rows).map((t) => ({ ...t, asset }));
 }
 
 const abs = (v: bigint) => (v < 0n ? -v : v);

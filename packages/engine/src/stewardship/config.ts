@@ -11,6 +11,8 @@ export const STEWARDSHIP_OPTIONS = {
   "steward-usd": { type: "string" },
   "steward-excluded": { type: "string" },
   "steward-start-block": { type: "string" },
+  "steward-lp-lock": { type: "string" },
+  "steward-lp-position": { type: "string" },
 } as const;
 
 export const STEWARDSHIP_HELP = `Stewardship monitor (on when a token is configured; needs the chain flags above):
@@ -24,6 +26,9 @@ export const STEWARDSHIP_HELP = `Stewardship monitor (on when a token is configu
                                (env AUGUR_STEWARD_EXCLUDED; burn addresses are always excluded)
   --steward-start-block <n>    the token's deployment block: balances are replayed from there
                                (env AUGUR_STEWARD_START_BLOCK; default 0)
+  --steward-lp-lock <address>  the LP timelock (LiquidityLock) holding the pool's position
+                               (env AUGUR_STEWARD_LP_LOCK); read every day, alarm if it moves
+  --steward-lp-position <id>   the locked position's token id (env AUGUR_STEWARD_LP_POSITION)
   Confirmations are the chain's (--confirmations). A daily record is sealed for each UTC day
   once the confirmed chain has passed its midnight.`;
 
@@ -36,6 +41,8 @@ export interface StewardshipSettings {
   readonly usd: string;
   readonly excluded: readonly string[];
   readonly startBlock: number;
+  /** The LP timelock and the position it must hold, when configured. */
+  readonly lpLock?: { readonly lock: string; readonly position: string };
 }
 
 interface ConfigFile {
@@ -44,9 +51,11 @@ interface ConfigFile {
   usd?: string;
   excluded?: string[];
   startBlock?: number;
+  lpLock?: string;
+  lpPosition?: string;
 }
 
-const FILE_KEYS = ["token", "pools", "usd", "excluded", "startBlock"];
+const FILE_KEYS = ["token", "pools", "usd", "excluded", "startBlock", "lpLock", "lpPosition"];
 
 function address(name: string, value: string): string {
   try {
@@ -89,7 +98,7 @@ function readConfigFile(file: string, read: (file: string) => string): ConfigFil
   };
   strings("pools");
   strings("excluded");
-  for (const key of ["token", "usd"]) {
+  for (const key of ["token", "usd", "lpLock", "lpPosition"]) {
     if (c[key] !== undefined && typeof c[key] !== "string") {
       throw new IndexerConfigError(`--steward-config ${file}: ${key} must be an address string`);
     }
@@ -142,11 +151,23 @@ export function stewardshipSettings(
       : integerOption("--steward-start-block", startText, 0, 0, 2 ** 48);
 
   if (token === usd) throw new IndexerConfigError("--steward-usd must differ from --steward-token");
+  const lockText = pick(flags["steward-lp-lock"], env.AUGUR_STEWARD_LP_LOCK) ?? fromFile.lpLock;
+  const positionText =
+    pick(flags["steward-lp-position"], env.AUGUR_STEWARD_LP_POSITION) ?? fromFile.lpPosition;
+  if ((lockText === undefined) !== (positionText === undefined))
+    throw new IndexerConfigError("--steward-lp-lock and --steward-lp-position go together");
+  if (positionText !== undefined && !/^(0|[1-9][0-9]{0,76})$/.test(positionText))
+    throw new IndexerConfigError(
+      `--steward-lp-position must be a token id (a whole number), not '${positionText}'`,
+    );
   return {
     token,
     usd,
     pools: [...new Set(pools.map((p) => address("--steward-pools", p)))],
     excluded: [...new Set(excluded.map((e) => address("--steward-excluded", e)))].sort(),
     startBlock,
+    ...(lockText !== undefined && positionText !== undefined
+      ? { lpLock: { lock: address("--steward-lp-lock", lockText), position: positionText } }
+      : {}),
   };
 }

@@ -2,6 +2,8 @@ import {
   applyTransfers,
   canonicalJson,
   chainOrder,
+  lpLockAlarm,
+  type LpLockReading,
   measureDay,
   seal,
   STEWARDSHIP_V1,
@@ -18,7 +20,7 @@ import {
   stewardshipTransfersBefore,
   type StewardshipDayBody,
 } from "../store/queries/stewardship";
-import { poolSwaps, tokenTransfers, type MonitoredPool } from "./chain-data";
+import { fundingTransfers, poolSwaps, tokenTransfers, type MonitoredPool } from "./chain-data";
 import { StewardshipScopeError } from "./errors";
 
 const DAY = 86_400;
@@ -26,6 +28,8 @@ const DAY = 86_400;
 export interface StewardshipScope {
   readonly chainId: number;
   readonly token: string;
+  /** USDG, whose stored transfers show who funded a trader (criterion (c)); absent, only the token's do. */
+  readonly usd?: string;
   readonly decimals: number;
   readonly pools: readonly MonitoredPool[];
   /** Operator wallets, LP timelock, vesting contract: lowercase, sorted. */
@@ -48,6 +52,8 @@ export interface StewardshipSource {
   readonly scope: StewardshipScope;
   /** Reads the chain up to its head and says up to when the stored events are final. */
   sync(): Promise<StewardshipSync>;
+  /** When an LP timelock is configured: its reading at a block. */
+  lpLock?(block: number): Promise<LpLockReading>;
 }
 
 /** `YYYY-MM-DD` of a day number. */
@@ -90,12 +96,20 @@ export async function recordStewardshipDays(
     storedTransfers,
     pools,
   );
+  const funding = scope.usd
+    ? fundingTransfers(scope.usd, await stewardshipTransfersBefore(db, scope.chainId, scope.usd, lastAsOf))
+    : [];
   const config = { decimals: scope.decimals, pools: [...pools.keys()].sort(), excluded: scope.excluded };
   const series: DailyMeasurement[] = (await listStewardshipDays(db)).map((d) => ({
     day: d.day,
     holders: d.body.holders,
     organicVolumeUsd: d.body.organicVolumeUsd,
   }));
+
+  // The LP timelock is read once a pass, at the newest final block, and judged at that block's
+  // time (a withdrawal after expiry is no alarm, even while older days are caught up).
+  const lpReading = source.lpLock ? await source.lpLock(synced.finalBlock) : undefined;
+  let lpPrevious: LpLockReading | undefined = (await listStewardshipDays(db)).at(-1)?.body.lpLock;
 
   const recorded: string[] = [];
   let balances = new Map<string, bigint>();
@@ -108,7 +122,7 @@ export async function recordStewardshipDays(
     balances = applyTransfers(balances, transfers.slice(applied, upTo));
     applied = upTo;
 
-    const measured = measureDay({ asOf, balances, transfers, swaps, config });
+    const measured = measureDay({ asOf, balances, transfers, swaps, funding, config });
     series.push({ day, holders: measured.holders, organicVolumeUsd: measured.organicVolumeUsd });
     const state = stewardshipStates(series).at(-1)!;
     const body: StewardshipDayBody = {
@@ -121,7 +135,11 @@ export async function recordStewardshipDays(
       token: scope.token,
       pools: config.pools,
       excluded: [...scope.excluded],
+      ...(lpReading
+        ? { lpLock: { ...lpReading, alarm: lpLockAlarm(lpReading, synced.finalThrough, lpPrevious) } }
+        : {}),
     };
+    lpPrevious = lpReading ?? lpPrevious;
     const text = canonicalJson(body);
     const daySeal = seal(body);
     const written = await db.transaction().execute(async (trx) => {

@@ -8,6 +8,7 @@ import { erc20, uniswapV3Pool } from "../chain/abi/stewardship";
 import type { MonitoredPool } from "./chain-data";
 import type { StewardshipSettings } from "./config";
 import { PoolSwapEvents, TokenTransferEvents } from "./events";
+import { readLpLock } from "./lp-lock";
 
 /** What the monitor needs from the chain: the follower's calls, and eth_call for the views. */
 export type StewardshipChain = ChainReader & Pick<JsonRpcProvider, "call">;
@@ -35,7 +36,8 @@ async function view(provider: StewardshipChain, to: string, iface: typeof erc20,
 
 /**
  * The stewardship monitor on one chain: a block follower (the indexer's, with its reorg
- * handling) for the token's Transfer logs and one for each pool's Swap logs. Opening it reads
+ * handling) for the token's Transfer logs, one for USDG's (funding sources) and one for each
+ * pool's Swap logs. Opening it reads
  * the token's decimals and each pool's pair from the chain, and refuses a pool that does not pair
  * the token with the configured USD stablecoin.
  */
@@ -72,6 +74,8 @@ export async function openStewardshipMonitor(options: StewardshipMonitorOptions)
     );
   const followers = allOf([
     follow(settings.token, new TokenTransferEvents({ chainId, address: settings.token }, confirmations)),
+    // USDG's transfers too: they only tell who funded a trader, criterion (c).
+    follow(settings.usd, new TokenTransferEvents({ chainId, address: settings.usd }, confirmations)),
     ...pools.map((p) =>
       follow(p.address, new PoolSwapEvents({ chainId, address: p.address }, confirmations)),
     ),
@@ -79,6 +83,7 @@ export async function openStewardshipMonitor(options: StewardshipMonitorOptions)
   const scope: StewardshipScope = {
     chainId,
     token: settings.token,
+    usd: settings.usd,
     decimals,
     pools,
     excluded: settings.excluded,
@@ -87,6 +92,7 @@ export async function openStewardshipMonitor(options: StewardshipMonitorOptions)
 
   return {
     scope,
+    ...(settings.lpLock ? { lpLock: (block: number) => readLpLock(provider, settings.lpLock!, block) } : {}),
     async sync(): Promise<StewardshipSync> {
       const report = await followers.poll();
       // Final: every follower has read it and it is under the confirmations.

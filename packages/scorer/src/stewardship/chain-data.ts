@@ -11,6 +11,19 @@ export interface TokenTransfer {
   readonly amount: bigint;
 }
 
+/**
+ * A movement of another asset that can fund trading: native ETH (`asset` "eth", from a
+ * transaction's value, `logIndex` -1 so it sorts before that transaction's logs) or an ERC-20
+ * such as USDG (`asset` its lowercase address, from its Transfer log). Read only to find funding
+ * sources, criterion (c): wash clusters are usually funded in ETH or USDG, not in the token.
+ */
+export interface FundingTransfer extends TokenTransfer {
+  readonly asset: string;
+}
+
+/** The native asset's name in `FundingTransfer.asset`. */
+export const NATIVE_ASSET = "eth";
+
 /** A pool Swap log seen from the token's side: a `buy` takes tokens out of the pool. */
 export interface PoolSwap {
   readonly tx: string;
@@ -44,14 +57,30 @@ function time(value: number, path: string): void {
     throw new InvalidInputError(path, "must be a unix time in seconds");
 }
 
-export function checkTransfers(transfers: readonly TokenTransfer[]): void {
+export function checkTransfers(transfers: readonly TokenTransfer[], list = "transfers"): void {
   transfers.forEach((t, i) => {
-    time(t.time, `transfers[${i}].time`);
-    address(t.from, `transfers[${i}].from`);
-    address(t.to, `transfers[${i}].to`);
+    time(t.time, `${list}[${i}].time`);
+    address(t.from, `${list}[${i}].from`);
+    address(t.to, `${list}[${i}].to`);
     if (typeof t.amount !== "bigint" || t.amount < 0n) {
-      throw new InvalidInputError(`transfers[${i}].amount`, "must be a bigint of base units, 0 or more");
+      throw new InvalidInputError(`${list}[${i}].amount`, "must be a bigint of base units, 0 or more");
     }
+  });
+}
+
+export function checkFunding(funding: readonly FundingTransfer[]): void {
+  checkTransfers(funding, "funding");
+  funding.forEach((f, i) => {
+    if (f.asset !== NATIVE_ASSET && !ADDRESS.test(f.asset))
+      throw new InvalidInputError(
+        `funding[${i}].asset`,
+        `must be "${NATIVE_ASSET}" or a lowercase 0x address`,
+      );
+    if (!Number.isSafeInteger(f.logIndex) || f.logIndex < -1)
+      throw new InvalidInputError(
+        `funding[${i}].logIndex`,
+        "must be a log index, or -1 for a transaction's value",
+      );
   });
 }
 

@@ -1,5 +1,5 @@
 import { STEWARDSHIP_V1, type StewardshipConstants } from "./constants";
-import type { PoolSwap, TokenTransfer } from "./chain-data";
+import { chainOrder, type FundingTransfer, type PoolSwap, type TokenTransfer } from "./chain-data";
 
 /** Takers funded from one source, and their combined trading over the window. */
 export interface FundedCluster {
@@ -11,17 +11,22 @@ export interface FundedCluster {
 }
 
 /**
- * An address's funding source is the sender of the first plain transfer it received (not from a
- * pool, not from an excluded address) in the data given, which must be in chain order and reach
- * back before the window: funding usually happens long before the trading it enables.
+ * An address's funding source is the sender of the first plain transfer of anything it received:
+ * the token, native ETH or another ERC-20 such as USDG (`funding`), not from a pool, not from an
+ * excluded address, and not of nothing (anyone can send a zero transfer to anyone, which would
+ * let them pose as a stranger's funder). The data must reach back before the window: funding
+ * usually happens long before the trading it enables. Both lists are taken in chain order.
  */
 export function fundingSources(
   transfers: readonly TokenTransfer[],
   skip: ReadonlySet<string>,
+  funding: readonly FundingTransfer[] = [],
 ): Map<string, string> {
   const source = new Map<string, string>();
-  for (const t of transfers) {
-    if (skip.has(t.from) || skip.has(t.to) || t.from === t.to || source.has(t.to)) continue;
+  const received = funding.length === 0 ? transfers : [...transfers, ...funding].sort(chainOrder);
+  for (const t of received) {
+    if (t.amount === 0n || skip.has(t.from) || skip.has(t.to) || t.from === t.to || source.has(t.to))
+      continue;
     source.set(t.to, t.from);
   }
   return source;

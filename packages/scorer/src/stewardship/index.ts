@@ -9,10 +9,13 @@ export {
 } from "./triggers";
 export {
   type TokenTransfer,
+  type FundingTransfer,
+  NATIVE_ASSET,
   type PoolSwap,
   type StewardshipConfig,
   swapId,
   checkTransfers,
+  checkFunding,
   checkSwaps,
   chainOrder,
 } from "./chain-data";
@@ -22,4 +25,5 @@ export { TransferGraph } from "./clusters";
 export { type RoundTrips, roundTripTakers, roundTripSwapIds } from "./round-trips";
 export { type IntermediaryTrade, intermediaryTrades } from "./intermediary";
 export { type FundedCluster, fundingSources, fundedClusters } from "./funded-clusters";
-export { type DayInput, type DayMeasurementResult, measureDay } from "./measure-day";
+export { type DayInput, type DayMeasurementResult, aggregateSingles, measureDay } from "./measure-day";
+export { type LpLockReading, type LpLockRecord, lpLockAlarm } from "./lp-lock";

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { InvalidInputError } from "../errors";
-import type { PoolSwap, StewardshipConfig, TokenTransfer } from "./chain-data";
+import fc from "fast-check";
+import type { FundingTransfer, PoolSwap, StewardshipConfig, TokenTransfer } from "./chain-data";
 import { STEWARDSHIP_V1 } from "./constants";
 import { distinctHolders } from "./holders";
 import { measureDay } from "./measure-day";
@@ -86,7 +87,7 @@ describe("stewardship: measureDay on a scripted history", () => {
     const found = result.evidence.map((e) => [e.criterion, e.cluster]);
     expect(found).to.deep.equal([
       ["a", [addr("ivan"), addr("xavier")].sort()],
-      ["b", [addr("rita")]],
+      ["b", []], // rita round-trips alone: published in aggregate, her address not named
       ["c", [addr("alba"), addr("bea"), addr("sam")].sort()],
     ]);
   });
@@ -95,7 +96,7 @@ describe("stewardship: measureDay on a scripted history", () => {
     const [a, b, c] = result.evidence;
     expect(a!.measures).to.deep.equal({ trades: 1 });
     expect(a!.volumeUsd).to.equal(256 + 512);
-    expect(b!.measures).to.deep.equal({ buys: 3, round_trips: 3 });
+    expect(b!.measures).to.deep.equal({ wallets: 1, buys: 3, round_trips: 3 });
     expect(b!.swaps).to.have.length(6);
     expect(b!.volumeUsd).to.equal(3 * (4 + 8));
     expect(c!.measures).to.deep.equal({
@@ -130,6 +131,118 @@ describe("stewardship: measureDay on a scripted history", () => {
       InvalidInputError,
       'swaps[0].side: must be "buy" or "sell"',
     );
+  });
+});
+
+describe("stewardship: never as an accusation against an individual address", () => {
+  it("publishes lone round-trippers in one aggregate that names no address, their volume still excluded", () => {
+    const h = history();
+    for (const name of ["rita", "rhea"])
+      for (const hour of [1, 5, 9]) {
+        h.buy(name, at(29, hour), 1000n * T, 4);
+        h.sell(name, at(29, hour + 1), 900n * T, 8);
+      }
+    const day = measureDay({ asOf, balances: new Map(), transfers: h.transfers, swaps: h.swaps, config });
+    expect(day.evidence).to.have.length(1);
+    const [aggregate] = day.evidence;
+    expect(aggregate!.criterion).to.equal("b");
+    expect(aggregate!.cluster).to.deep.equal([]);
+    expect(aggregate!.measures).to.deep.equal({ wallets: 2, buys: 6, round_trips: 6 });
+    expect(aggregate!.swaps).to.have.length(12);
+    expect(day.excludedVolumeUsd).to.equal(6 * (4 + 8));
+    expect(day.organicVolumeUsd).to.equal(0);
+    // Two round-trippers who pass tokens between them are a cluster of two: named as one.
+    h.send("rita", "rhea", at(2, 0), 1n * T);
+    const linked = measureDay({ asOf, balances: new Map(), transfers: h.transfers, swaps: h.swaps, config });
+    expect(linked.evidence.map((e) => e.cluster)).to.deep.equal([[addr("rhea"), addr("rita")].sort()]);
+  });
+
+  it("no published evidence names exactly one address, whatever the trading (property)", () => {
+    const names = ["ana", "ben", "cy", "dot", "eve"];
+    const trade = fc.record({
+      taker: fc.constantFrom(...names),
+      side: fc.constantFrom("buy" as const, "sell" as const),
+      hour: fc.integer({ min: 0, max: 23 }),
+      tokens: fc.bigInt({ min: 1n, max: 2000n }),
+    });
+    const gift = fc.record({ from: fc.constantFrom(...names, "sam"), to: fc.constantFrom(...names) });
+    fc.assert(
+      fc.property(fc.array(trade, { maxLength: 40 }), fc.array(gift, { maxLength: 4 }), (trades, gifts) => {
+        const h = history();
+        for (const g of gifts) h.send(g.from, g.to, at(1, 0), 1n * T);
+        for (const t of trades) h[t.side](t.taker, at(29, t.hour), t.tokens * T, 1);
+        const day = measureDay({ asOf, balances: new Map(), transfers: h.transfers, swaps: h.swaps, config });
+        for (const e of day.evidence) expect(e.cluster.length).to.not.equal(1);
+        const named = new Set(day.evidence.flatMap((e) => e.swaps));
+        expect(day.excludedVolumeUsd).to.equal(
+          h.swaps.filter((s) => named.has(`${s.tx}:${s.logIndex}`)).length,
+        );
+      }),
+    );
+  });
+});
+
+describe("stewardship (c): a cluster funded from one source, in ETH or USDG", () => {
+  const USDG = addr("usdg");
+  let n = 0;
+  const fund = (asset: string, from: string, to: string, time: number, amount = 1n): FundingTransfer => ({
+    asset,
+    tx: `0x${(0xf000 + ++n).toString(16).padStart(64, "0")}`,
+    logIndex: asset === "eth" ? -1 : 0,
+    time,
+    from: addr(from),
+    to: addr(to),
+    amount,
+  });
+  function washers() {
+    const h = history();
+    h.buy("cora", at(29, 6), 1000n * T, 100);
+    h.sell("dora", at(29, 7), 950n * T, 95);
+    return h;
+  }
+
+  it("traces funding through native ETH and USDG as well as the token", () => {
+    const h = washers();
+    const alone = measureDay({ asOf, balances: new Map(), transfers: h.transfers, swaps: h.swaps, config });
+    expect(alone.evidence).to.deep.equal([]); // funded through nothing the token shows
+    for (const funding of [
+      [fund("eth", "sid", "cora", at(2, 0)), fund("eth", "sid", "dora", at(2, 1))],
+      [fund("eth", "sid", "cora", at(2, 0)), fund(USDG, "sid", "dora", at(2, 1), 5_000_000n)],
+    ]) {
+      const day = measureDay({ ...{ asOf, balances: new Map(), config }, ...h, funding });
+      expect(day.evidence.map((e) => [e.criterion, e.cluster, e.measures.source])).to.deep.equal([
+        ["c", [addr("cora"), addr("dora"), addr("sid")].sort(), addr("sid")],
+      ]);
+      expect(day.excludedVolumeUsd).to.equal(195);
+    }
+  });
+
+  it("a transfer of nothing funds nothing, and the first funding of any asset is the source", () => {
+    const h = washers();
+    const funding = [
+      fund(USDG, "mallory", "cora", at(1, 0), 0n), // anyone can send anyone a zero transfer
+      fund(USDG, "mallory", "dora", at(1, 0), 0n),
+      fund("eth", "sid", "cora", at(2, 0)),
+      fund("eth", "sid", "dora", at(2, 0)),
+      fund(USDG, "mallory", "cora", at(3, 0), 10n), // later than sid's: not the source
+      fund(USDG, "mallory", "dora", at(3, 0), 10n),
+    ];
+    const day = measureDay({
+      asOf,
+      balances: new Map(),
+      transfers: h.transfers,
+      swaps: h.swaps,
+      config,
+      funding,
+    });
+    expect(day.evidence.map((e) => e.measures.source)).to.deep.equal([addr("sid")]);
+  });
+
+  it("refuses a malformed funding transfer, naming it", () => {
+    const bad = { ...fund("eth", "sid", "cora", at(2, 0)), asset: "ETH" };
+    expect(() =>
+      measureDay({ asOf, balances: new Map(), transfers: [], swaps: [], config, funding: [bad] }),
+    ).to.throw(InvalidInputError, 'funding[0].asset: must be "eth" or a lowercase 0x address');
   });
 });
 

@@ -1,8 +1,10 @@
 import { STEWARDSHIP_V1, type StewardshipConstants } from "./constants";
 import {
   chainOrder,
+  checkFunding,
   checkSwaps,
   checkTransfers,
+  type FundingTransfer,
   type PoolSwap,
   type StewardshipConfig,
   swapId,
@@ -26,6 +28,11 @@ export interface DayInput {
    */
   readonly transfers: readonly TokenTransfer[];
   readonly swaps: readonly PoolSwap[];
+  /**
+   * Native ETH and other ERC-20 (USDG) transfers up to asOf, as far back as `transfers`: they
+   * only tell funding sources apart for (c); absent, funding is traced through the token alone.
+   */
+  readonly funding?: readonly FundingTransfer[];
   readonly config: StewardshipConfig;
 }
 
@@ -33,7 +40,10 @@ export interface DayMeasurementResult {
   readonly holders: number;
   readonly organicVolumeUsd: number;
   readonly excludedVolumeUsd: number;
-  /** Every excluded-volume classification, by criterion then cluster. */
+  /**
+   * Every excluded-volume classification, by criterion then cluster; the single wallets a
+   * criterion flagged, last for that criterion, in one entry with no address (see `aggregateSingles`).
+   */
   readonly evidence: readonly ClusterEvidence[];
 }
 
@@ -49,6 +59,40 @@ function evidenceOf(
   return { criterion, cluster, swaps: listed.map(swapId), volumeUsd, measures };
 }
 
+/**
+ * The seed publishes evidence "never as an accusation against an individual address": an entry
+ * whose cluster is one wallet (a lone round-tripper) is not published as such. Its swaps still
+ * count as excluded volume, but each criterion's single-wallet entries are merged into one
+ * entry that names no address: `cluster` empty, the swaps of all of them in chain order, their
+ * volume summed, and its measures the number of wallets plus the sum of every numeric measure.
+ */
+export function aggregateSingles(
+  evidence: readonly ClusterEvidence[],
+  swaps: Map<string, PoolSwap>,
+): ClusterEvidence[] {
+  const published: ClusterEvidence[] = [];
+  for (const criterion of ["a", "b", "c"] as const) {
+    const mine = evidence.filter((e) => e.criterion === criterion);
+    published.push(...mine.filter((e) => e.cluster.length >= 2));
+    const singles = mine.filter((e) => e.cluster.length < 2);
+    if (singles.length === 0) continue;
+    const measures: Record<string, number> = { wallets: singles.length };
+    for (const e of singles)
+      for (const [name, value] of Object.entries(e.measures))
+        if (typeof value === "number") measures[name] = (measures[name] ?? 0) + value;
+    published.push(
+      evidenceOf(
+        criterion,
+        [],
+        swaps,
+        singles.flatMap((e) => e.swaps),
+        measures,
+      ),
+    );
+  }
+  return published;
+}
+
 /** Holders, organic volume and the excluded-volume evidence of one day. */
 export function measureDay(
   input: DayInput,
@@ -56,6 +100,7 @@ export function measureDay(
 ): DayMeasurementResult {
   checkTransfers(input.transfers);
   checkSwaps(input.swaps);
+  checkFunding(input.funding ?? []);
   const from = input.asOf - rules.clusterWindowDays * rules.daySeconds;
   const inWindow = <T extends { time: number }>(e: T) => e.time >= from && e.time < input.asOf;
   const history = input.transfers.filter((t) => t.time < input.asOf).sort(chainOrder);
@@ -82,7 +127,8 @@ export function measureDay(
     );
   }
 
-  for (const c of fundedClusters(swaps, fundingSources(history, skip), skip, rules)) {
+  const funding = (input.funding ?? []).filter((f) => f.time < input.asOf);
+  for (const c of fundedClusters(swaps, fundingSources(history, skip, funding), skip, rules)) {
     const gross = c.bought + c.sold;
     const net = c.bought > c.sold ? c.bought - c.sold : c.sold - c.bought;
     const cluster = [...new Set([c.source, ...c.takers])].sort();
@@ -97,7 +143,8 @@ export function measureDay(
     );
   }
 
-  const excluded = new Set(evidence.flatMap((e) => e.swaps));
+  const published = aggregateSingles(evidence, byId);
+  const excluded = new Set(published.flatMap((e) => e.swaps));
   let organicVolumeUsd = 0;
   let excludedVolumeUsd = 0;
   for (const s of swaps) {
@@ -109,6 +156,6 @@ export function measureDay(
     holders: distinctHolders(input.balances, input.config, rules),
     organicVolumeUsd,
     excludedVolumeUsd,
-    evidence,
+    evidence: published,
   };
 }

@@ -72,9 +72,55 @@ const clusterSchema = {
   },
 } as const;
 
+const lpLockSchema = {
+  description:
+    "the LP timelock as the latest record read it (null when none is monitored): expiry, the position's holder and liquidity",
+  anyOf: [
+    { type: "null" },
+    {
+      type: "object",
+      required: ["lock", "positionManager", "position", "unlockAt", "holder", "liquidity", "block", "alarm"],
+      properties: {
+        lock: { type: "string" },
+        positionManager: { type: "string" },
+        position: { type: "string" },
+        unlockAt: uintSchema,
+        holder: { type: "string" },
+        liquidity: { type: "string" },
+        block: uintSchema,
+        alarm: { anyOf: [{ type: "string" }, { type: "null" }] },
+      },
+    },
+  ],
+} as const;
+
+const lpLockAlarmSchema = {
+  description:
+    "a public alarm: the LP position moved before the lock's expiry (since the first day of the current run of alarmed records), or null",
+  anyOf: [
+    { type: "null" },
+    {
+      type: "object",
+      required: ["since", "reason"],
+      properties: { since: dateSchema, reason: { type: "string" } },
+    },
+  ],
+} as const;
+
 const stewardshipResponse = {
   type: "object",
-  required: ["version", "thresholds", "monitored", "state", "stateSince", "asOf", "days", "clusters"],
+  required: [
+    "version",
+    "thresholds",
+    "monitored",
+    "state",
+    "stateSince",
+    "asOf",
+    "days",
+    "clusters",
+    "lpLock",
+    "lpLockAlarm",
+  ],
   properties: {
     version: { type: "string" },
     thresholds: {
@@ -114,8 +160,18 @@ const stewardshipResponse = {
       type: "array",
       items: clusterSchema,
     },
+    lpLock: lpLockSchema,
+    lpLockAlarm: lpLockAlarmSchema,
   },
 } as const;
+
+/** The current run of alarmed days, newest last: its first day and the latest reason. */
+function lpLockAlarmOf(rows: readonly StewardshipDayRow[]): { since: string; reason: string } | null {
+  let since: string | null = null;
+  for (let i = rows.length - 1; i >= 0 && rows[i]!.body.lpLock?.alarm; i--) since = rows[i]!.day;
+  const reason = rows.at(-1)?.body.lpLock?.alarm;
+  return since !== null && reason ? { since, reason } : null;
+}
 
 /** What `GET /api/v1/stewardship` answers. */
 export type StewardshipView = FromSchema<typeof stewardshipResponse>;
@@ -187,6 +243,8 @@ export function stewardshipRoutes(app: FastifyInstance, deps: ApiDeps): void {
           volumeUsd: e.volumeUsd,
           measures: e.measures,
         })),
+        lpLock: latest?.lpLock ?? null,
+        lpLockAlarm: lpLockAlarmOf(rows),
       };
     },
   );

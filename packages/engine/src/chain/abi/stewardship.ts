@@ -13,5 +13,15 @@ export const uniswapV3Pool = new Interface([
   "function token1() view returns (address)",
 ]);
 
+/** The LP timelock (contracts/LiquidityLock.sol) and the slice of the position manager it locks. */
+export const liquidityLock = new Interface([
+  "function positionManager() view returns (address)",
+  "function unlockAt() view returns (uint256)",
+]);
+export const positionManager = new Interface([
+  "function ownerOf(uint256 tokenId) view returns (address)",
+  "function positions(uint256 tokenId) view returns (uint96 nonce, address operator, address token0, address token1, uint24 fee, int24 tickLower, int24 tickUpper, uint128 liquidity, uint256 feeGrowthInside0LastX128, uint256 feeGrowthInside1LastX128, uint128 tokensOwed0, uint128 tokensOwed1)",
+]);
+
 export const TRANSFER_TOPIC = erc20.getEvent("Transfer")!.topicHash;
 export const SWAP_TOPIC = uniswapV3Pool.getEvent("Swap")!.topicHash;

@@ -45,6 +45,83 @@ for (const backend of testBackends()) {
       expect(await store.log.size(store.db)).to.equal(0);
     });
 
+    it("traces funding through the stored USDG transfers: two wallets funded in USDG that wash are a (c) cluster", async () => {
+      const USDG = addr("usdg");
+      let block = 1000;
+      const place = (time: number) => ({
+        chain_id: 31337,
+        block_number: ++block,
+        block_hash: `0x${(block + 9000).toString(16).padStart(64, "0")}`,
+        block_timestamp: time,
+        tx_hash: `0x${(block + 0xa000).toString(16).padStart(64, "0")}`,
+      });
+      const d1 = HISTORY_DAY0 + DAY;
+      const row = (token: string, from: string, to: string, time: number, amount: bigint) => ({
+        token,
+        from_address: from,
+        to_address: to,
+        amount: amount.toString(),
+        ...place(time),
+        log_index: 0,
+      });
+      // sid funds cora and dora in USDG; cora buys 100 tokens, dora sells 95: net 5 of gross 195.
+      const T = 10n ** 18n;
+      const rows = [
+        row(USDG, addr("sid"), addr("cora"), d1 + 60, 5_000n * 10n ** 6n),
+        row(USDG, addr("sid"), addr("dora"), d1 + 61, 5_000n * 10n ** 6n),
+        row(TOKEN, addr("cora"), addr("dora"), HISTORY_DAY0 + 30, 0n), // a transfer of nothing funds nothing
+      ];
+      const swapAt = (taker: string, side: "buy" | "sell", time: number, tokens: bigint) => {
+        const at = place(time);
+        const [from, to] = side === "buy" ? [POOL, taker] : [taker, POOL];
+        rows.push({
+          token: TOKEN,
+          from_address: from,
+          to_address: to,
+          amount: tokens.toString(),
+          ...at,
+          log_index: 0,
+        });
+        return {
+          pool: POOL,
+          sender: addr("router"),
+          recipient: taker,
+          amount0: (side === "buy" ? -tokens : tokens).toString(),
+          amount1: (side === "buy" ? 40n : -38n).toString() + "000000",
+          ...at,
+          log_index: 1,
+        };
+      };
+      const swaps = [
+        swapAt(addr("cora"), "buy", d1 + 7200, 100n * T),
+        swapAt(addr("dora"), "sell", d1 + 9000, 95n * T),
+      ];
+      await store.db.insertInto("stewardship_transfers").values(rows).execute();
+      await store.db.insertInto("stewardship_swaps").values(swaps).execute();
+
+      const source = fakeSource();
+      source.finalThrough = HISTORY_DAY0 + 2 * DAY;
+      const withoutUsdg = await backend.open();
+      try {
+        await writeScriptedHistory(withoutUsdg);
+        await withoutUsdg.db.insertInto("stewardship_transfers").values(rows).execute();
+        await withoutUsdg.db.insertInto("stewardship_swaps").values(swaps).execute();
+        await recordStewardshipDays(withoutUsdg, source, HISTORY_DAY0 + 9 * DAY);
+        const [, blind] = await listStewardshipDays(withoutUsdg.db);
+        expect(blind!.body.evidence.map((e) => e.criterion)).to.deep.equal(["b"]); // the token alone shows no funder
+      } finally {
+        await withoutUsdg.close();
+      }
+
+      const withUsdg = { ...source, scope: { ...source.scope, usd: USDG } };
+      await recordStewardshipDays(store, withUsdg, HISTORY_DAY0 + 9 * DAY);
+      const [, day1] = await listStewardshipDays(store.db);
+      const funded = day1!.body.evidence.filter((e) => e.criterion === "c");
+      expect(funded.map((e) => [e.cluster, e.measures.source, e.volumeUsd])).to.deep.equal([
+        [[addr("cora"), addr("dora"), addr("sid")].sort(), addr("sid"), 78],
+      ]);
+    });
+
     it("seals one record per closed day, oldest first, in the log, once; later days extend the series", async () => {
       const source = fakeSource();
       source.finalThrough = HISTORY_DAY0 + 2 * DAY + 7200; // days 0 and 1 closed, day 2 open
@@ -82,7 +159,7 @@ for (const backend of testBackends()) {
       expect(day1.pools).to.deep.equal([POOL]);
       expect(day1.excluded).to.deep.equal([OPERATOR]);
       expect(day1.evidence.map((e) => [e.criterion, e.cluster, e.swaps.length, e.volumeUsd])).to.deep.equal([
-        ["b", [addr("rita")], 6, 300],
+        ["b", [], 6, 300], // rita round-trips alone: in aggregate, unnamed
       ]);
       // The day is still in the 30-day window on day 2: its evidence is published again there.
       expect(days[2]!.body.evidence.map((e) => e.criterion)).to.deep.equal(["b"]);

@@ -39,7 +39,10 @@ describe("stewardship page", () => {
         seal: `0x${String(i).repeat(64)}`,
         anchor: { status: i === 0 ? "anchored" : "pending" },
       })),
-      clusters: [{ criterion: "b", addresses: ["0xabc", "<script>"], measures: { buys: 4, roundTrips: 3 } }],
+      clusters: [
+        { criterion: "b", addresses: ["0xabc", "<script>"], measures: { buys: 4, roundTrips: 3 } },
+        { criterion: "b", addresses: [], measures: { wallets: 3, buys: 9, round_trips: 9 } },
+      ],
     }));
     await app.ready();
     // Templates are formatted source: compare text with whitespace runs collapsed.
@@ -53,7 +56,8 @@ describe("stewardship page", () => {
     expect(page).to.contain('aria-labelledby="holders-chart-title holders-chart-desc"');
     expect(page).to.contain('<title id="volume-chart-title">');
     expect(page).to.contain("Holders over 3 days").and.to.contain("against the $500 floor");
-    expect(page).to.contain("Criterion (b): 2 addresses");
+    expect(page).to.match(/Criterion \(b\):\s+2 addresses/);
+    expect(page).to.match(/Criterion \(b\):\s+3 lone wallets, in aggregate \(no address is named\)/);
     expect(page).to.contain(`token <code>0x${"ab".repeat(20)}</code> on chain 31337`);
     // Each day's row: the run under the floor, the triggers that held, the state and the seal.
     expect(page).to.contain('<td class="num">30</td> <td>volume</td> <td>maintenance mode</td>');
@@ -61,6 +65,47 @@ describe("stewardship page", () => {
       .to.contain("0x00000000…0000</code> anchored")
       .and.to.contain("0x22222222…2222</code> pending");
     expect(page).to.contain("&lt;script&gt;").and.not.to.contain('"<script>"');
+  });
+
+  it("raises the LP timelock alarm as a banner, and shows the lock as read", async () => {
+    const app = Fastify();
+    const lock = `0x${"11".repeat(20)}`;
+    const operator = `0x${"22".repeat(20)}`;
+    const reason = `the position 7 left the lock before its expiry: it is held by ${operator}`;
+    const view = (alarm: string | null) => ({
+      version: "stewardship/v1",
+      thresholds,
+      monitored: { chainId: 31337, token: "0x" + "ab".repeat(20), pools: [], excluded: [] },
+      state: "normal",
+      stateSince: null,
+      asOf: 1_800_000_000,
+      days: [],
+      clusters: [],
+      lpLock: {
+        lock,
+        positionManager: `0x${"33".repeat(20)}`,
+        position: "7",
+        unlockAt: 1_900_000_000,
+        holder: alarm ? operator : lock,
+        liquidity: "1000",
+        block: 42,
+        alarm,
+      },
+      lpLockAlarm: alarm ? { since: "2027-01-02", reason: alarm } : null,
+    });
+    let current = view(null);
+    app.get("/api/v1/stewardship", async () => current);
+    await app.ready();
+    const quiet = (await stewardshipPage(app)).replace(/\s+/g, " ");
+    current = view(reason);
+    const alarmed = (await stewardshipPage(app)).replace(/\s+/g, " ");
+    await app.close();
+    expect(quiet)
+      .to.contain("position #7")
+      .and.to.contain("in place")
+      .and.not.to.contain('id="lp-lock-alarm"');
+    expect(alarmed).to.contain('id="lp-lock-alarm" role="alert"');
+    expect(alarmed).to.contain("LP timelock alarm since 2027-01-02</strong>: " + reason);
   });
 
   it("says plainly that nothing is measured yet when no daily record exists", async () => {

@@ -23,6 +23,28 @@ function firedText(d: StewardshipView["days"][number]): string {
   return fired.length === 0 ? "—" : fired.join(", ");
 }
 
+/** The LP timelock as last read, and the public alarm when its position moved before expiry. */
+function lpLockSection(s: StewardshipView) {
+  const alarm = s.lpLockAlarm
+    ? html`<div class="mode-banner wind-down" id="lp-lock-alarm" role="alert">
+        <p>
+          <strong>LP timelock alarm since ${s.lpLockAlarm.since}</strong>: ${s.lpLockAlarm.reason}. The
+          operator promised not to withdraw or circumvent the LP timelock before its expiry.
+        </p>
+      </div>`
+    : "";
+  const lock = s.lpLock;
+  if (!lock) return alarm;
+  return html`${alarm}
+    <h2>LP timelock</h2>
+    <p id="lp-lock">
+      Lock <code>${lock.lock}</code> holds position #${lock.position} of
+      <code>${lock.positionManager}</code> until ${utc(lock.unlockAt)}. Read at block ${lock.block}: held by
+      <code>${lock.holder}</code>, liquidity ${lock.liquidity} —
+      ${lock.alarm ? html`<strong>${lock.alarm}</strong>` : "in place"}.
+    </p>`;
+}
+
 /** `/stewardship`: the kill-rule monitor's state, series and excluded-volume evidence. */
 export async function stewardshipPage(app: FastifyInstance): Promise<string> {
   const s = await apiGet<StewardshipView>(app, "/api/v1/stewardship");
@@ -64,7 +86,7 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
             ${s.monitored?.excluded.length ?? 0} excluded addresses. Each day is a sealed record in the Merkle
             log.
           </p>
-          ${rules}
+          ${lpLockSection(s)} ${rules}
           <h2>Distinct holders</h2>
           <figure>
             ${lineChart(
@@ -130,7 +152,12 @@ export async function stewardshipPage(app: FastifyInstance): Promise<string> {
             : s.clusters.map(
                 (c) =>
                   html`<details>
-                    <summary>Criterion (${c.criterion}): ${c.addresses.length} addresses</summary>
+                    <summary>
+                      Criterion (${c.criterion}):
+                      ${c.addresses.length === 0
+                        ? `${c.measures.wallets ?? 0} lone wallets, in aggregate (no address is named)`
+                        : `${c.addresses.length} addresses`}
+                    </summary>
                     <pre><code>${JSON.stringify(c, null, 2)}</code></pre>
                   </details>`,
               )}`;

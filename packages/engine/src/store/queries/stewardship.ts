@@ -1,5 +1,5 @@
 import { ANCHOR_COLUMNS, coveringAnchor } from "./anchors";
-import type { ClusterEvidence, DailyTriggerState, Hex32 } from "@augur/scorer";
+import type { ClusterEvidence, DailyTriggerState, Hex32, LpLockRecord } from "@augur/scorer";
 import type { Kysely, Selectable } from "kysely";
 import type {
   Database,
@@ -26,6 +26,8 @@ export interface StewardshipDayBody extends DailyTriggerState {
   readonly token: string;
   readonly pools: readonly string[];
   readonly excluded: readonly string[];
+  /** When an LP timelock is monitored: its reading (at the newest final block when sealed) and alarm. */
+  readonly lpLock?: LpLockRecord;
 }
 
 /** One stored day: its date, seal, Merkle log position and sealed body. */
