@@ -10,7 +10,13 @@ import { Interface, type Fragment, type JsonFragment } from "ethers";
 import { format, resolveConfig } from "prettier";
 
 export const ROOT = resolve(__dirname, "..");
-export const CONTRACTS = ["AnchorRegistry", "CallLedger", "PriceOracle"] as const;
+export const CONTRACTS = [
+  "AnchorRegistry",
+  "CallLedger",
+  "LiquidityLock",
+  "OperatorVesting",
+  "PriceOracle",
+] as const;
 export const ABI_DIR = join(ROOT, "docs/abi");
 
 const KIND_ORDER = ["constructor", "function", "event", "error", "fallback", "receive"];
