@@ -5,7 +5,8 @@
  * stocks, some receive a deposit in the measured hour). The store is the cycle bench's season
  * (`bench-season.ts`) of BENCH_HOURS hours of declared records (default 24: seeding 720 hours of
  * 10,000 agents takes well over an hour on a loaded machine; `cycle.bench.ts` times scoring the full
- * season), switched to measured inputs with a wallet per agent.
+ * season), switched to measured inputs with a wallet per agent. BENCH_DB=<file> seeds that file once
+ * and reuses it (the measured cycle adds its rows to it: delete it to measure from scratch).
  *
  * Timed: one cycle at the next hour boundary, measure → anchor → score → risk, each step's time
  * printed; beside it, measured in the same run, the step's chain read alone (`readBalances` of
@@ -13,7 +14,7 @@
  * node's floor). Prices come from an in-memory source (the oracle is four reads an hour). The
  * budget is the hour; no timed assertions. `npx hardhat compile` first.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { keccak256, AbiCoder } from "ethers";
@@ -51,8 +52,10 @@ async function main() {
   const file = process.env.BENCH_DB ?? join(dir, "augur.sqlite");
   const shape = { agents: AGENTS, hours: HOURS, start: START };
   let wall = performance.now();
-  const records = await seedBenchSeason(file, shape, () => {});
-  console.log(`seeded ${records.toLocaleString("en")} records in ${s(performance.now() - wall)} (untimed)`);
+  if (!existsSync(file)) {
+    const records = await seedBenchSeason(file, shape, () => {});
+    console.log(`seeded ${records.toLocaleString("en")} records in ${s(performance.now() - wall)} (untimed)`);
+  }
   const store = await openStore({ kind: "sqlite", file });
   const chain = await startBenchChain(100);
   try {

@@ -38,7 +38,8 @@ export async function startBenchChain(batchMaxCount: number): Promise<BenchChain
   // requests that take seconds each, a request sent on a socket as the server closes it fails
   // with "socket hang up" (it did, at 2,000 wallets). A connection per request avoids the race.
   http.globalAgent = new http.Agent({ keepAlive: false });
-  const node = await startHardhatNode();
+  // Starting takes well over 90 s on a loaded machine (the config is compiled on the fly).
+  const node = await startHardhatNode({ startTimeoutMs: 600_000 });
   try {
     const provider = new JsonRpcProvider(node.url, 31337, { staticNetwork: true, batchMaxCount });
     const deployer = new NonceManager(new Wallet(HARDHAT_KEYS[0], provider));
