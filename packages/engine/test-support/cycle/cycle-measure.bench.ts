@@ -18,7 +18,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { keccak256, AbiCoder } from "ethers";
+import { sql } from "kysely";
 import { openStore } from "../../src/store/open";
+import { appendOnlyStatements } from "../../src/store/migrations/append-only";
 import { AugurScorer } from "../../src/cycle/augur-scorer";
 import { runCycle } from "../../src/cycle/run";
 import { anchorStep, measureStep, riskStep, scoreStep } from "../../src/cycle/steps";
@@ -67,13 +69,17 @@ async function main() {
       .where("id", "=", BENCH_SEASON)
       .execute();
     const agents = await store.db.selectFrom("agents").select("id").orderBy("id").execute();
+    // Agents rows are append-only: in this scratch file the guard is lifted for the binding and
+    // put back (a wallet is bound at registration in the engine).
     await store.db.transaction().execute(async (trx) => {
+      await sql`DROP TRIGGER agents_refuse_update`.execute(trx);
       for (const [a, { id }] of agents.entries())
         await trx
           .updateTable("agents")
           .set({ wallet: wallet(a), wallet_proof: "eoa" })
           .where("id", "=", id)
           .execute();
+      await appendOnlyStatements("sqlite", "agents")[0]!.execute(trx);
     });
     // Every wallet holds 1,000 USDG (written to the token's storage: 10,000 mints take minutes);
     // one in 50 holds each stock; one in 100 receives a deposit inside the measured hour.
