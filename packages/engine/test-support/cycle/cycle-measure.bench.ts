@@ -61,7 +61,8 @@ async function main() {
   const store = await openStore({ kind: "sqlite", file });
   const chain = await startBenchChain(100);
   try {
-    const { provider, tokens } = chain;
+    const { provider } = chain;
+    const tokens = chain.tokens.map((t) => t.toLowerCase()); // as the listing and the logs give them
     // The season measures its agents' wallets from now on.
     await store.db
       .updateTable("seasons")
