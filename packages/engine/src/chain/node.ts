@@ -36,6 +36,8 @@ export interface NodeOptions {
    * off: when a test run is interrupted, the node goes down with it.
    */
   readonly ownProcessGroup?: boolean;
+  /** How long the node may take to listen (default 90 s; benches on a loaded machine need more). */
+  readonly startTimeoutMs?: number;
 }
 
 export async function startHardhatNode(options: NodeOptions = {}): Promise<HardhatNode> {
@@ -53,7 +55,11 @@ export async function startHardhatNode(options: NodeOptions = {}): Promise<Hardh
   );
   let output = "";
   await new Promise<void>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`hardhat node did not start in 90 s:\n${output}`)), 90_000);
+    const limit = options.startTimeoutMs ?? 90_000;
+    const timer = setTimeout(() => {
+      child.kill("SIGTERM"); // not left running on its own
+      fail(new Error(`hardhat node did not start in ${limit / 1000} s:\n${output}`));
+    }, limit);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes("Started HTTP")) {

@@ -1,5 +1,14 @@
-import { AbiCoder, getAddress, Interface, type Block, type Filter, type Log } from "ethers";
+import { AugurError } from "@augur/scorer";
+import { getAddress, Interface, type Block, type Filter, type Log } from "ethers";
 import { erc20, TRANSFER_TOPIC } from "../chain/abi/stewardship";
+import { MULTICALL3_ADDRESS } from "../chain/abi/multicall3";
+import {
+  balanceOfData,
+  decodeBalanceAggregate,
+  encodeBalanceAggregate,
+  type BalanceCall,
+} from "./aggregate3";
+import { chunksOf, mapBounded } from "./pool";
 
 /** A block a measurement is pinned to. */
 export interface PinnedBlock {
@@ -21,8 +30,8 @@ export interface TransferLog {
 
 /**
  * What measuring reads from the chain, behind one small interface: `readBalances` batches its
- * reads (JSON-RPC batches today; Multicall3 at 0xcA11bde05977b3631167028862bE2a173976CA11 is a
- * drop-in replacement of this one method).
+ * reads (Multicall3's `aggregate3` at 0xcA11bde05977b3631167028862bE2a173976CA11 where the chain
+ * has it, JSON-RPC batches of single calls otherwise).
  */
 export interface MeasureChain {
   /** The last block whose timestamp is ≤ `at` (the pinned rule). */
@@ -52,20 +61,48 @@ export interface MeasureChain {
   ): Promise<bigint | undefined>;
 }
 
-const BALANCE_OF = "0x70a08231";
 /** Uniswap v3 QuoterV2 (periphery `lens/QuoterV2.sol`), and the pool's fee tier. */
 const quoterV2 = new Interface([
   "function quoteExactInputSingle((address tokenIn, address tokenOut, uint256 amountIn, uint24 fee, uint160 sqrtPriceLimitX96) params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)",
 ]);
 const poolFee = new Interface(["function fee() view returns (uint24)"]);
 /** Multicall3, at the same address on every chain that has it. */
-export const MULTICALL3 = "0xcA11bde05977b3631167028862bE2a173976CA11";
-export const multicall3 = new Interface([
-  "function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)",
-]);
-/** balanceOf calls per aggregate3 (one eth_call each; the node's call gas cap bounds it). */
-export const CALLS_PER_AGGREGATE = 500;
-const coder = AbiCoder.defaultAbiCoder();
+export const MULTICALL3 = MULTICALL3_ADDRESS;
+export { multicall3 } from "../chain/abi/multicall3";
+
+/** How `readBalances` cuts its calls into requests and how many it keeps in flight. */
+export interface BalanceReads {
+  /**
+   * `balanceOf` calls per `aggregate3` eth_call. The node's eth_call gas cap bounds it: one call
+   * costs about 5,600 gas through aggregate3 (Hardhat's estimate), so 1,000 need about 5.6 M,
+   * far under Hardhat's 30 M block limit and Nitro's 50 M default RPC gas cap.
+   */
+  readonly callsPerAggregate: number;
+  /** Single eth_calls sent together without an aggregator (ethers' default JSON-RPC batch size). */
+  readonly callsPerBatch: number;
+  /** Requests (aggregates or batches) in flight at once: never all of them. */
+  readonly concurrency: number;
+}
+export const DEFAULT_BALANCE_READS: BalanceReads = {
+  callsPerAggregate: 1_000,
+  callsPerBatch: 100,
+  concurrency: 4,
+};
+/** The default `balanceOf` calls per aggregate3 eth_call. */
+export const CALLS_PER_AGGREGATE = DEFAULT_BALANCE_READS.callsPerAggregate;
+
+/** One request of a `readBalances` failed: which calls it carried, and why. */
+export class BalanceReadError extends AugurError {
+  override readonly name = "BalanceReadError";
+  constructor(block: number, first: number, count: number, cause: unknown) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(
+      "MEASURE_BALANCE_READ",
+      `reading balances at block ${block} failed for calls ${first}..${first + count - 1}: ${why}`,
+      { block, first, count, cause },
+    );
+  }
+}
 const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, "0")}`;
 
 /** The slice of an ethers provider measuring uses (a JsonRpcProvider, or Hardhat's in tests). */
@@ -85,13 +122,18 @@ export class RpcMeasureChain implements MeasureChain {
   /**
    * `quoter`: a Uniswap v3 QuoterV2 (without it, positions are marked at the oracle price alone);
    * `multicall`: a contract answering Multicall3's `aggregate3` (without it, one eth_call per
-   * balance, JSON-RPC batched).
+   * balance, JSON-RPC batched); `reads`: chunking and the pool's size.
    */
   constructor(
     private readonly provider: MeasureProvider,
     private readonly quoter?: string,
     private readonly multicall?: string,
-  ) {}
+    reads: Partial<BalanceReads> = {},
+  ) {
+    this.reads = { ...DEFAULT_BALANCE_READS, ...reads };
+  }
+
+  private readonly reads: BalanceReads;
 
   async block(n: number): Promise<PinnedBlock> {
     const known = this.blocks.get(n);
@@ -122,43 +164,30 @@ export class RpcMeasureChain implements MeasureChain {
     tokens: readonly string[],
   ): Promise<bigint[][]> {
     const tag = `0x${block.toString(16)}`;
-    const calls = wallets.flatMap((wallet) => {
-      const data = BALANCE_OF + coder.encode(["address"], [wallet]).slice(2);
-      return tokens.map((token) => ({ target: token, allowFailure: false, callData: data }));
-    });
-    const flat = this.multicall ? await this.aggregated(tag, calls) : await this.oneByOne(tag, calls);
+    const calls = wallets.flatMap((owner) => tokens.map((token) => ({ token, owner })));
+    const size = this.multicall ? this.reads.callsPerAggregate : this.reads.callsPerBatch;
+    const parts = await mapBounded(chunksOf(calls, size), this.reads.concurrency, (chunk, c) =>
+      this.readChunk(tag, chunk).catch((error: unknown) => {
+        throw new BalanceReadError(block, c * size, chunk.length, error);
+      }),
+    );
+    const flat = parts.flat();
     return wallets.map((_, w) => flat.slice(w * tokens.length, (w + 1) * tokens.length));
   }
 
-  private oneByOne(
-    tag: string,
-    calls: ReadonlyArray<{ target: string; callData: string }>,
-  ): Promise<bigint[]> {
+  /** One request's balances: one aggregate3 eth_call, or single eth_calls sent together. */
+  private async readChunk(tag: string, chunk: readonly BalanceCall[]): Promise<bigint[]> {
+    if (this.multicall) {
+      const data = encodeBalanceAggregate(chunk);
+      const raw = (await this.provider.send("eth_call", [{ to: this.multicall, data }, tag])) as string;
+      return decodeBalanceAggregate(raw, chunk.length);
+    }
     return Promise.all(
-      calls.map(async (c) =>
-        BigInt((await this.provider.send("eth_call", [{ to: c.target, data: c.callData }, tag])) as string),
-      ),
-    );
-  }
-
-  private async aggregated(
-    tag: string,
-    calls: ReadonlyArray<{ target: string; allowFailure: boolean; callData: string }>,
-  ): Promise<bigint[]> {
-    const chunks = [];
-    for (let i = 0; i < calls.length; i += CALLS_PER_AGGREGATE)
-      chunks.push(calls.slice(i, i + CALLS_PER_AGGREGATE));
-    const answers = await Promise.all(
-      chunks.map(async (chunk) => {
-        const data = multicall3.encodeFunctionData("aggregate3", [chunk]);
-        const raw = (await this.provider.send("eth_call", [{ to: this.multicall, data }, tag])) as string;
-        const [results] = multicall3.decodeFunctionResult("aggregate3", raw) as unknown as [
-          Array<{ returnData: string }>,
-        ];
-        return results.map((r) => BigInt(r.returnData));
+      chunk.map(async ({ token, owner }) => {
+        const answer = await this.provider.send("eth_call", [{ to: token, data: balanceOfData(owner) }, tag]);
+        return BigInt(answer as string);
       }),
     );
-    return answers.flat();
   }
 
   async transfers(
