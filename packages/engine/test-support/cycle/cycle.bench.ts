@@ -31,6 +31,7 @@ import {
   appendBenchHour,
   BENCH_SEASON,
   recordsPerAgent,
+  benchScoreSeals,
   seedBenchSeason,
   type BenchSeasonShape,
 } from "./bench-season";
@@ -103,13 +104,7 @@ async function coldScores(store: Store, asOf: number, size: number) {
 
 /** Whether the stored score rows at `asOf` carry exactly the cold run's seals; and both seal digests. */
 async function checkOutputs(store: Store, asOf: number, cold: Map<string, string>) {
-  const scores = await store.db
-    .selectFrom("scores")
-    .select(["agent_id", "seal"])
-    .where("season_id", "=", BENCH_SEASON)
-    .where("as_of", "=", asOf)
-    .orderBy("agent_id")
-    .execute();
+  const scores = await benchScoreSeals(store, asOf);
   const risk = await store.db
     .selectFrom("risk_rows")
     .select("seal")

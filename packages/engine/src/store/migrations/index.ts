@@ -12,6 +12,7 @@ import { settler } from "./009_settler";
 import { recordMoments } from "./010_record_moments";
 import { measuredInputs } from "./011_measured_inputs";
 import { insertGuards } from "./012_insert_guards";
+import { scoreStates } from "./016_score_states";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -31,6 +32,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "010_record_moments": recordMoments(dialect),
     "011_measured_inputs": measuredInputs(),
     "012_insert_guards": insertGuards(dialect),
+    "016_score_states": scoreStates(dialect),
   };
 }
 

@@ -2,7 +2,8 @@
 export {
   STATE_VERSION,
   emptyState,
-  sealState,
+  stateText,
+  sealStateText,
   type AgentSeasonState,
   type SnapshotFold,
   type DecisionFold,

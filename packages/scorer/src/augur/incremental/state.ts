@@ -1,12 +1,13 @@
 import type { Hex32 } from "../../hex";
 import { EMPTY_FRONTIER, type MerkleFrontier } from "../../merkle/root";
-import { seal } from "../../seal";
+import { hash } from "node:crypto";
+import { UnsealableRecordError } from "../../seal";
 
 /**
  * One agent's season folded up to some point of its inputs: everything augur-score/v1 measures,
  * carried as running values so the next hour costs only its own records (see advance.ts), and
  * turned into the manifest the from-scratch scorer writes (manifest-from.ts). A plain JSON value:
- * it is stored as is and its seal (`sealState`) says which fold a stored row holds.
+ * it is stored as its JSON text (`stateText`), whose sha256 (`sealStateText`) says which fold a row holds.
  *
  * Two lists grow with the season, because the published arithmetic cannot be folded in O(1)
  * without changing its bits: the returns (sigma is the two-pass population deviation around the
@@ -111,9 +112,20 @@ export function emptyState(agent: string, seasonId: string): AgentSeasonState {
 }
 
 /**
- * seal(state): sha256 of its RFC 8785 JSON. A state holding a number JSON cannot carry exactly
- * (NaN, ±Infinity) is refused (UnsealableRecordError), so only a state that round-trips is stored.
+ * The state as stored: its JSON text, keys in the order the fold writes them. JSON carries every
+ * finite double exactly (shortest round-trip form); a state holding NaN or ±Infinity is refused
+ * (UnsealableRecordError), so only a state that reads back as itself is stored. Not RFC 8785:
+ * its sums may be integers beyond 2^53, which a sealed record (I-JSON) may not hold.
  */
-export function sealState(state: AgentSeasonState): Hex32 {
-  return seal(state);
+export function stateText(state: AgentSeasonState): string {
+  return JSON.stringify(state, (key, value: unknown) => {
+    if (typeof value === "number" && !Number.isFinite(value))
+      throw new UnsealableRecordError(key, `is ${value}, which JSON cannot carry`);
+    return value;
+  });
+}
+
+/** sha256 of a state's stored text: what a stored row's `state_seal` checks it against. */
+export function sealStateText(text: string): Hex32 {
+  return `0x${hash("sha256", text, "hex")}`;
 }
