@@ -124,7 +124,7 @@ describe("incremental scoring in the cycle", () => {
     }
   });
 
-  it("rebuilds, or scores from scratch, an agent whose new records its fold cannot take; same manifests", async () => {
+  it("holds records stamped after the clock, rebuilds or scores from scratch an agent whose new records its fold cannot take; same manifests", async () => {
     const file = join(dir, "late.sqlite");
     await seedBenchSeason(file, SHAPE, () => undefined);
     const store = await openStore({ kind: "sqlite", file });
@@ -133,10 +133,11 @@ describe("incremental scoring in the cycle", () => {
       const scorer = new IncrementalAugurScorer();
       await cycleAt(store, keeper, scorer, SHAPE.hours);
       // agent 0: a trade earlier than those folded (its fold is rebuilt from all its records);
-      // agent 1: one inside the season but after the next clock (scored from scratch).
-      const trade = (a: number, executedAt: number): EngineRecord => {
+      // agent 1: one after the next clock, then one that counts now (the scorer puts the second
+      // first: scored from scratch); agent 2: one after the next clock (held for a later hour).
+      const trade = (a: number, executedAt: number, n: number): EngineRecord => {
         const agentId = `agent-${String(a).padStart(5, "0")}`;
-        const message = { ...tradeMessage(a), executedAt, txHash: `0x${"7".repeat(63)}${a}` };
+        const message = { ...tradeMessage(a), executedAt, txHash: `0x${"7".repeat(62)}${a}${n}` };
         return {
           kind: "trade",
           agentId,
@@ -144,12 +145,10 @@ describe("incremental scoring in the cycle", () => {
           body: sealedRecord("Trade", BENCH_CHAIN_ID, message),
         };
       };
+      const late = START + 40 * HOUR;
+      const trades = [trade(0, START + 61, 0), trade(1, late, 1), trade(1, START + 62, 2), trade(2, late, 3)];
       await store.db.transaction().execute(async (trx) => {
-        await appendEngineRecords(
-          trx,
-          [trade(0, START + 61), trade(1, START + 40 * HOUR)],
-          START + SHAPE.hours * HOUR,
-        );
+        await appendEngineRecords(trx, trades, START + SHAPE.hours * HOUR);
       });
       const { asOf, size } = await cycleAt(store, keeper, scorer, SHAPE.hours + 1);
       const { stored, reference } = await storedAndReference(store, asOf, size);

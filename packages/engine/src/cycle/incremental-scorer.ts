@@ -27,8 +27,10 @@ interface Fold {
   readonly state: AgentSeasonState;
   /** The agent's records of each kind (log order) the state folded. */
   readonly consumed: RecordCounts;
-  /** The latest snapshot time folded (unix s; −∞ before the first): a new one must be later. */
+  /** The latest snapshot time seen (unix s; −∞ before the first): a new one must be later. */
   readonly lastSnapshotAt: number;
+  /** Snapshots seen (folded or held for a later hour): those after it are new. */
+  readonly snapshotsSeen: number;
   readonly logSize: number;
   /** The seal of leaf logSize − 1 when the fold was made ("" for size 0). */
   readonly leafSeal: string;
@@ -40,6 +42,7 @@ interface Fold {
 interface StoredCoverage {
   readonly consumed: RecordCounts;
   readonly lastSnapshotAt: number | null;
+  readonly snapshotsSeen: number;
 }
 
 /** How the agents of the last season opened were scored. */
@@ -93,6 +96,7 @@ export class IncrementalAugurScorer implements Scorer {
           state,
           consumed: coverage.consumed,
           lastSnapshotAt: coverage.lastSnapshotAt ?? -Infinity,
+          snapshotsSeen: coverage.snapshotsSeen,
           logSize: row.log_size,
           leafSeal: row.last_leaf_seal,
           storedAsOf: Number(row.created_at),
@@ -138,6 +142,7 @@ export class IncrementalAugurScorer implements Scorer {
           const coverage: StoredCoverage = {
             consumed: fold.consumed,
             lastSnapshotAt: Number.isFinite(fold.lastSnapshotAt) ? fold.lastSnapshotAt : null,
+            snapshotsSeen: fold.snapshotsSeen,
           };
           let text: string;
           try {
@@ -183,14 +188,29 @@ function advance(
   if (prior && kinds.every((k) => now[k] === from[k])) return { ...prior, ...covers };
   let lastSnapshotAt = prior?.lastSnapshotAt ?? -Infinity;
   const times = agent.records.snapshots.at;
-  for (let i = from.snapshots; i < now.snapshots; i++) if (times[i]! <= lastSnapshotAt) return undefined;
-  for (let i = from.snapshots; i < now.snapshots; i++) lastSnapshotAt = Math.max(lastSnapshotAt, times[i]!);
+  const seen = prior?.snapshotsSeen ?? 0;
+  for (let i = seen; i < now.snapshots; i++) if (times[i]! <= lastSnapshotAt) return undefined;
+  for (let i = seen; i < now.snapshots; i++) lastSnapshotAt = Math.max(lastSnapshotAt, times[i]!);
   try {
     const batch = reference.validate(agent.agentId, agentRows(agent, from));
     const context = reference.scorer.agentContext(agent.agentId);
     const start = prior?.state ?? emptyState(agent.agentId, context.header.season.id);
-    const state = advanceState(start, batch, context.bounds);
-    return { state, consumed: now, lastSnapshotAt, ...covers, storedAsOf: prior?.storedAsOf ?? null };
+    const { state, taken } = advanceState(start, batch, context.bounds);
+    // Rows held for a later clock (after the hour) are folded, first, at a later hour.
+    const consumed = {
+      snapshots: from.snapshots + taken.snapshots,
+      decisions: from.decisions + taken.decisions,
+      trades: from.trades + taken.trades,
+      calls: from.calls + taken.calls,
+    };
+    return {
+      state,
+      consumed,
+      lastSnapshotAt,
+      snapshotsSeen: now.snapshots,
+      ...covers,
+      storedAsOf: prior?.storedAsOf ?? null,
+    };
   } catch (error) {
     if (error instanceof AugurError) return undefined;
     throw error;

@@ -29,29 +29,52 @@ export class NotAdvanceableError extends AugurError {
 
 type Sided = "buy" | "sell";
 
+/** How many rows of each list an advance folded (a prefix of each); the rest wait for a later clock. */
+export interface RowsTaken {
+  readonly snapshots: number;
+  readonly decisions: number;
+  readonly trades: number;
+  readonly calls: number;
+}
+
 /**
  * The state after appending one batch of an agent's records (typically one hour's) to those it
  * already folded. Equal to folding every record from scratch, provided that, in the scorer's
  * orders, the batch comes after what was folded: snapshots and trades no earlier than the last one
  * folded (ties follow it, as the scorer's stable sort puts them), decisions and calls after the
- * earlier ones in the order given. A row outside the season is skipped like the scorer skips it;
- * anything else throws NotAdvanceableError. Pure: `state` is left as it was.
+ * earlier ones in the order given. A row outside the season is skipped like the scorer skips it.
+ *
+ * A row inside the season but after the clock counts only at a later hour: each list is folded up
+ * to its first such row, and `taken` says how many rows of each list were folded; the rest are
+ * to be given again, first, at the next advance. A row after a held one that counts now (the
+ * scorer would put it before the held one) throws NotAdvanceableError, like a row earlier than
+ * the last one folded. Pure: `state` is left as it was.
  */
 export function advanceState(
   state: AgentSeasonState,
   records: SeasonAgentRecords,
   bounds: SeasonBounds,
-): AgentSeasonState {
-  const snapshots = inTimeOrder(records.snapshots, (r) => r.at, bounds, "snapshots", state.snapshots.last_ms);
-  const trades = inTimeOrder(records.trades, (r) => r.at, bounds, "trades", state.trades.last_ms);
-  const decisions = inOrderGiven(records.decisions, (r) => r.at, bounds, "decisions");
-  const calls = inOrderGiven(records.calls, (r) => r.resolved_at, bounds, "calls");
+): { readonly state: AgentSeasonState; readonly taken: RowsTaken } {
+  const snapshotRows = upToHeld(records.snapshots, (r) => r.at, bounds, "snapshots");
+  const tradeRows = upToHeld(records.trades, (r) => r.at, bounds, "trades");
+  const decisions = upToHeld(records.decisions, (r) => r.at, bounds, "decisions");
+  const calls = upToHeld(records.calls, (r) => r.resolved_at, bounds, "calls");
+  const snapshots = inTimeOrder(snapshotRows, "snapshots", state.snapshots.last_ms);
+  const trades = inTimeOrder(tradeRows, "trades", state.trades.last_ms);
   return {
-    ...state,
-    snapshots: foldSnapshots(state.snapshots, snapshots),
-    decisions: foldDecisions(state.decisions, decisions),
-    trades: foldTrades(state.trades, trades),
-    calls: foldCalls(state.calls, calls),
+    state: {
+      ...state,
+      snapshots: foldSnapshots(state.snapshots, snapshots),
+      decisions: foldDecisions(state.decisions, inSeason(decisions)),
+      trades: foldTrades(state.trades, trades),
+      calls: foldCalls(state.calls, inSeason(calls)),
+    },
+    taken: {
+      snapshots: snapshotRows.length,
+      decisions: decisions.length,
+      trades: tradeRows.length,
+      calls: calls.length,
+    },
   };
 }
 
@@ -60,36 +83,47 @@ interface TimedRows<T> {
   readonly ms: readonly number[];
 }
 
-/** Whether a row at `ms` counts: skipped outside the season, refused after the clock inside it. */
-function counts(ms: number, bounds: SeasonBounds, list: string): boolean {
-  if (ms < bounds.startMs || ms > bounds.endMs) return false;
-  if (ms > bounds.clockMs)
-    throw new NotAdvanceableError(list, "a row inside the season is later than the clock", { ms });
-  return true;
+/** A row, its time and whether it counts (inside [start, clock]; false: outside the season). */
+interface Timed<T> {
+  readonly row: T;
+  readonly ms: number;
+  readonly counts: boolean;
 }
 
-function inOrderGiven<T>(
+/**
+ * The rows before the first one inside the season but after the clock (held for a later hour),
+ * each with its time; refused if a row after a held one counts now.
+ */
+function upToHeld<T>(
   rows: readonly T[],
   at: (row: T) => string,
   bounds: SeasonBounds,
   list: string,
-): T[] {
-  return rows.filter((row) => counts(parseTime(at(row), `${list}.at`), bounds, list));
+): Timed<T>[] {
+  const taken: Timed<T>[] = [];
+  let held = -1;
+  for (let k = 0; k < rows.length; k++) {
+    const row = rows[k]!;
+    const ms = parseTime(at(row), `${list}.at`);
+    const inside = ms >= bounds.startMs && ms <= bounds.endMs;
+    if (held < 0 && inside && ms > bounds.clockMs) held = k;
+    if (held < 0) taken.push({ row, ms, counts: inside });
+    else if (inside && ms <= bounds.clockMs)
+      throw new NotAdvanceableError(list, "a row after one held for a later hour counts now", {
+        ms,
+        held: k,
+      });
+  }
+  return taken;
+}
+
+function inSeason<T>(rows: readonly Timed<T>[]): T[] {
+  return rows.filter((r) => r.counts).map((r) => r.row);
 }
 
 /** The rows that count, in time order (stable), none earlier than `after`. */
-function inTimeOrder<T>(
-  rows: readonly T[],
-  at: (row: T) => string,
-  bounds: SeasonBounds,
-  list: string,
-  after: number | null,
-): TimedRows<T> {
-  const kept: { row: T; ms: number; k: number }[] = [];
-  rows.forEach((row, k) => {
-    const ms = parseTime(at(row), `${list}.at`);
-    if (counts(ms, bounds, list)) kept.push({ row, ms, k });
-  });
+function inTimeOrder<T>(rows: readonly Timed<T>[], list: string, after: number | null): TimedRows<T> {
+  const kept = rows.map((r, k) => ({ ...r, k })).filter((r) => r.counts);
   kept.sort((a, b) => a.ms - b.ms || a.k - b.k);
   if (after !== null && kept.length > 0 && kept[0]!.ms < after)
     throw new NotAdvanceableError(list, "a row is earlier than the last one folded", {

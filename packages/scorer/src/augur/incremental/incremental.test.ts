@@ -31,7 +31,9 @@ interface HourSpec {
   }[];
 }
 
-const minute = fc.constantFrom(0, 7, 13, 41, 60); // 0 ties with the previous hour's 60; 7, 13 and 41 minutes are inexact in hours
+// 0 ties with the previous hour's 60; 7, 13 and 41 minutes are inexact in hours; 67 and 95 are
+// after the hour's clock: such a row is held until an hour whose clock it is under.
+const minute = fc.constantFrom(0, 7, 13, 41, 60, 67, 95);
 const rare = fc.constantFrom(false, false, false, false, true);
 const arbHour: fc.Arbitrary<HourSpec> = fc.record({
   snapshot: fc.option(
@@ -78,7 +80,23 @@ const arbHour: fc.Arbitrary<HourSpec> = fc.record({
 });
 
 /** Agent `agent`'s records of hour h; rows with an odd `n` carry a given seal (the engine's stored record). */
+/** Agent `agent`'s records of hour h, each list in time order (stable), as a log written as they come. */
 function hourRecords(agent: string, h: number, spec: HourSpec, n: { value: number }): SeasonAgentRecords {
+  const rows = hourRows(agent, h, spec, n);
+  const byTime = <T>(list: readonly T[], at: (row: T) => string) =>
+    list
+      .map((row, k) => ({ row, k, ms: Date.parse(at(row)) }))
+      .sort((a, b) => a.ms - b.ms || a.k - b.k)
+      .map((e) => e.row);
+  return {
+    snapshots: rows.snapshots,
+    decisions: byTime(rows.decisions, (r) => r.at),
+    trades: byTime(rows.trades, (r) => r.at),
+    calls: byTime(rows.calls, (r) => r.resolved_at),
+  };
+}
+
+function hourRows(agent: string, h: number, spec: HourSpec, n: { value: number }): SeasonAgentRecords {
   const sealed = () => ((n.value += 1) % 2 === 1 ? { seal: fakeSeal(n.value) } : {});
   const s = spec.snapshot;
   return {
@@ -170,6 +188,8 @@ describe("incremental augur-score/v1", () => {
           ),
         );
         let states: AgentSeasonState[] = agents.map((a) => emptyState(a.id, "s1"));
+        // Rows of each list folded so far, per agent: the rest (held rows) are given again first.
+        const folded = agents.map(() => ({ snapshots: 0, decisions: 0, trades: 0, calls: 0 }));
         for (let h = 1; h <= season.hours; h++) {
           const scorer = new SeasonScorer({
             season: seasonInfo,
@@ -180,11 +200,21 @@ describe("incremental augur-score/v1", () => {
           });
           states = states.map((state, k) => {
             const context = scorer.agentContext(agents[k]!.id);
-            const advanced = advanceState(state, batches[k]![h - 1]!, context.bounds);
+            const log = concat(batches[k]!.slice(0, h));
+            const from = folded[k]!;
+            const pending = {
+              snapshots: log.snapshots.slice(from.snapshots),
+              decisions: log.decisions.slice(from.decisions),
+              trades: log.trades.slice(from.trades),
+              calls: log.calls.slice(from.calls),
+            };
+            const { state: advanced, taken } = advanceState(state, pending, context.bounds);
+            for (const list of ["snapshots", "decisions", "trades", "calls"] as const)
+              from[list] += taken[list];
             // What a store holds: the JSON text; the state read back seals the same.
             const stored = JSON.parse(stateText(advanced)) as AgentSeasonState;
             expect(stateText(stored)).to.equal(stateText(advanced));
-            const expected: UnrankedRow = scorer.scoreAgent(agents[k]!.id, concat(batches[k]!.slice(0, h)));
+            const expected: UnrankedRow = scorer.scoreAgent(agents[k]!.id, log);
             const actual = manifestFrom(stored, context);
             expect(actual).to.deep.equal(expected);
             expect(actual.seal).to.equal(expected.seal);
@@ -229,27 +259,48 @@ describe("incremental augur-score/v1", () => {
     const none = { snapshots: [], decisions: [], trades: [], calls: [] };
 
     it("a trade earlier than the last one folded", () => {
-      const state = advanceState(emptyState("a", "s1"), { ...none, trades: [trade(inHour(2, 30))] }, bounds);
+      const { state } = advanceState(
+        emptyState("a", "s1"),
+        { ...none, trades: [trade(inHour(2, 30))] },
+        bounds,
+      );
       expect(() => advanceState(state, { ...none, trades: [trade(inHour(2, 15))] }, bounds))
         .to.throw(NotAdvanceableError, "trades: a row is earlier than the last one folded")
         .with.property("code", "NOT_ADVANCEABLE");
       // A tie with the last one follows it, as the scorer's stable sort puts it.
       expect(
-        advanceState(state, { ...none, trades: [trade(inHour(2, 30))] }, bounds).trades.frontier.size,
+        advanceState(state, { ...none, trades: [trade(inHour(2, 30))] }, bounds).state.trades.frontier.size,
       ).to.equal(2);
     });
 
-    it("a row inside the season after the clock (the scorer would count it later, at its place in the list)", () => {
-      const call: CallInput = { agent: "a", resolved_at: inHour(3, 1), confidence: 0.5, outcome: "hit" };
-      expect(() => advanceState(emptyState("a", "s1"), { ...none, calls: [call] }, bounds)).to.throw(
-        NotAdvanceableError,
-        "calls: a row inside the season is later than the clock",
+    it("a row that counts now after one held for a later hour (the scorer would put it first)", () => {
+      const call = (at: string): CallInput => ({
+        agent: "a",
+        resolved_at: at,
+        confidence: 0.5,
+        outcome: "hit",
+      });
+      // Held: a row inside the season after the clock waits, with every row after it.
+      const held = advanceState(
+        emptyState("a", "s1"),
+        { ...none, calls: [call(inHour(1, 5)), call(inHour(3, 1)), call(inHour(4, 0))] },
+        bounds,
       );
-      // After the season's end it never counts: skipped, as the scorer skips it.
-      const late = { ...call, resolved_at: iso(START + 11 * HOUR) };
-      expect(
-        advanceState(emptyState("a", "s1"), { ...none, calls: [late] }, bounds).calls.frontier.size,
-      ).to.equal(0);
+      expect([held.taken.calls, held.state.calls.frontier.size]).to.deep.equal([1, 1]);
+      expect(() =>
+        advanceState(
+          emptyState("a", "s1"),
+          { ...none, calls: [call(inHour(3, 1)), call(inHour(2, 0))] },
+          bounds,
+        ),
+      ).to.throw(NotAdvanceableError, "calls: a row after one held for a later hour counts now");
+      // After the season's end it never counts: skipped, as the scorer skips it, and not held.
+      const late = advanceState(
+        emptyState("a", "s1"),
+        { ...none, calls: [call(iso(START + 11 * HOUR))] },
+        bounds,
+      );
+      expect([late.taken.calls, late.state.calls.frontier.size]).to.deep.equal([1, 0]);
     });
 
     it("a malformed given seal, named by its list and place", () => {

@@ -10,5 +10,5 @@ export {
   type TradeFold,
   type CallFold,
 } from "./state";
-export { advanceState, NotAdvanceableError, type SeasonBounds } from "./advance";
+export { advanceState, NotAdvanceableError, type RowsTaken, type SeasonBounds } from "./advance";
 export { manifestFrom } from "./manifest-from";
