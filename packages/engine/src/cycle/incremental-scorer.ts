@@ -61,18 +61,25 @@ export interface IncrementalCounts {
  * its manifest is the one the from-scratch AugurScorer writes, byte for byte. Folds are kept in
  * memory between hours and stored beside the scores (table score_states, at most once a day per
  * agent), so a restarted process reads them instead of rescoring every season from its first
- * snapshot. A fold is used only while the log leaf below it is still the store's. An agent whose
- * new records a fold cannot take (one earlier than a record folded, one after the clock, one the
- * scorer refuses) is scored from scratch, exactly as AugurScorer scores it.
+ * snapshot. A fold is used only while the log leaf below it is still the store's. A record stamped
+ * after the cycle's hour is held in the fold until an hour it counts in. An agent whose new records
+ * a fold cannot take (one earlier than a record folded, one that counts now after a held one, one
+ * the scorer refuses) is scored from scratch, exactly as AugurScorer scores it.
  */
 export class IncrementalAugurScorer implements Scorer {
   private readonly reference = new AugurScorer();
   /** Per season: the log size prepared for, the seal of its last leaf, and the agents' folds. */
-  private readonly seasons = new Map<string, { upTo: number; leafSeal: string; folds: Map<string, Fold> }>();
+  private readonly seasons = new Map<
+    string,
+    { upTo: number; leafSeal: string; asOf: number; folds: Map<string, Fold> }
+  >();
   /** How the last season opened was scored. */
   counts: IncrementalCounts = { advanced: 0, rebuilt: 0, fromScratch: 0 };
 
   async prepare(store: Pick<Store, "db" | "log">, header: SeasonHeader): Promise<void> {
+    // A season not scored for two cycle hours (closed) is dropped, as the row cache drops its rows.
+    for (const [id, season] of this.seasons)
+      if (id !== header.seasonId && season.asOf < header.asOf - 2 * 3600) this.seasons.delete(id);
     const upTo = header.inputsLogSize ?? 0;
     const leafSeal = upTo > 0 ? await store.log.sealAt(store.db, upTo - 1) : "";
     if (leafSeal === undefined) throw new RangeError(`the log has no leaf ${upTo - 1}`);
@@ -103,7 +110,7 @@ export class IncrementalAugurScorer implements Scorer {
         });
       }
     }
-    this.seasons.set(header.seasonId, { upTo, leafSeal, folds });
+    this.seasons.set(header.seasonId, { upTo, leafSeal, asOf: header.asOf, folds });
   }
 
   openSeason(header: SeasonHeader): SeasonScoring {
@@ -112,7 +119,9 @@ export class IncrementalAugurScorer implements Scorer {
     const prepared = this.seasons.get(header.seasonId);
     // Unprepared (no store to check folds against): every fold is built here and kept for nobody.
     const season =
-      prepared?.upTo === upTo ? prepared : { upTo, leafSeal: "", folds: new Map<string, Fold>() };
+      prepared?.upTo === upTo
+        ? prepared
+        : { upTo, leafSeal: "", asOf: header.asOf, folds: new Map<string, Fold>() };
     const counts: IncrementalCounts = { advanced: 0, rebuilt: 0, fromScratch: 0 };
     this.counts = counts;
     const changed: [string, Fold][] = [];
