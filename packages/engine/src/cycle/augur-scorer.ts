@@ -3,6 +3,7 @@ import {
   InvalidInputError,
   SeasonScorer,
   type InvalidInputNote,
+  type SeasonInput,
   seal as sealOf,
   validateSeasonInput,
   type UnrankedRow,
@@ -51,7 +52,7 @@ function iso(seconds: number): string {
  * Call records (written by the chain indexer) are read as `{ resolvedAt, confidenceBps, outcome }`.
  */
 export class AugurScorer implements Scorer {
-  openSeason(header: SeasonHeader): SeasonScoring {
+  openSeason(header: SeasonHeader): AugurSeasonScoring {
     const season = {
       id: header.seasonId,
       start: iso(header.season.startsAt),
@@ -85,22 +86,22 @@ export class AugurScorer implements Scorer {
     const scorer = new SeasonScorer(validHeader);
     const byId = new Map(agents.map((a) => [a.id, a]));
     const rows: UnrankedRow[] = [];
+    const validate = (agentId: string, own: ReturnType<typeof agentRows>) =>
+      validateSeasonInput({ ...own, season, as_of: asOf, agents: [byId.get(agentId)], prior_scores: [] });
+    const rowOf = (agent: AgentInputs): UnrankedRow => {
+      try {
+        return scorer.scoreAgent(agent.agentId, validate(agent.agentId, agentRows(agent)));
+      } catch (error) {
+        // Isolation: one agent's unscorable record costs that agent its score, nobody else's.
+        return scorer.refuseAgent(agent.agentId, invalidInput(agent, error));
+      }
+    };
     return {
-      scoreAgent(agent: AgentInputs) {
-        try {
-          const own = validateSeasonInput({
-            ...agentRows(agent),
-            season,
-            as_of: asOf,
-            agents: [byId.get(agent.agentId)],
-            prior_scores: [],
-          });
-          rows.push(scorer.scoreAgent(agent.agentId, own));
-        } catch (error) {
-          // Isolation: one agent's unscorable record costs that agent its score, nobody else's.
-          rows.push(scorer.refuseAgent(agent.agentId, invalidInput(agent, error)));
-        }
-      },
+      scorer,
+      validate,
+      rowOf,
+      add: (row) => rows.push(row),
+      scoreAgent: (agent) => rows.push(rowOf(agent)),
       finish() {
         const scored = scorer.result(rows);
         return scored.rows.map((row) => {
@@ -122,6 +123,38 @@ export class AugurScorer implements Scorer {
   }
 }
 
+/** A season opened by AugurScorer, with its parts for a scorer built on it (the incremental one). */
+export interface AugurSeasonScoring extends SeasonScoring {
+  readonly scorer: SeasonScorer;
+  /** Rows in the scorer's vocabulary, validated as the scorer's input (throws InvalidInputError). */
+  validate(agentId: string, rows: ReturnType<typeof agentRows>): SeasonInput;
+  /** The agent's row from scratch; an agent whose records cannot be scored gets its `invalid_input` row. */
+  rowOf(agent: AgentInputs): UnrankedRow;
+  /** Adds a row made elsewhere to those `finish` ranks. */
+  add(row: UnrankedRow): void;
+}
+
+/** How many of an agent's records of each kind (log order): where a batch of new ones starts. */
+export interface RecordCounts {
+  readonly snapshots: number;
+  readonly decisions: number;
+  readonly trades: number;
+  readonly calls: number;
+}
+
+export const NO_RECORDS: RecordCounts = { snapshots: 0, decisions: 0, trades: 0, calls: 0 };
+
+/** How many records of each kind the agent has. */
+export function recordCounts(agent: AgentInputs): RecordCounts {
+  const { snapshots, decisions, trades, calls } = agent.records;
+  return {
+    snapshots: snapshots.length,
+    decisions: decisions.length,
+    trades: trades.length,
+    calls: calls.length,
+  };
+}
+
 const ROW_KIND = { snapshots: "snapshot", decisions: "decision", trades: "trade", calls: "call" } as const;
 
 /** What the manifest of an `invalid_input` row says: the refused record's seal, field and problem. */
@@ -140,18 +173,18 @@ function emptyRows() {
 }
 
 /**
- * One agent's records in the scorer's input vocabulary. NAV and flow go in as USDG numbers (the
+ * One agent's records in the scorer's input vocabulary (those after `from`, each kind in log order). NAV and flow go in as USDG numbers (the
  * scorer reads a decimal string and a number alike, `decimalValue`), exact because the row
  * holds base-unit integers of at most 15 digits as exact-rounded USDG; any other stored amount
  * goes in as the exact decimal of its stored string at its snapshot's own USDG decimals.
  */
-export function agentRows(agent: AgentInputs) {
+export function agentRows(agent: AgentInputs, from: RecordCounts = NO_RECORDS) {
   const { snapshots: s, decisions, trades, calls, decisionSeals, tradeSeals, callSeals } = agent.records;
   const id = agent.agentId;
-  const snapshots = new Array<Record<string, unknown>>(s.length);
-  for (let i = 0; i < s.length; i++) {
+  const snapshots = new Array<Record<string, unknown>>(s.length - from.snapshots);
+  for (let i = from.snapshots; i < s.length; i++) {
     const raw = s.raw(i);
-    snapshots[i] = {
+    snapshots[i - from.snapshots] = {
       agent: id,
       at: iso(s.at[i]!),
       nav: raw ? usdgDecimal(raw.nav as string, raw.usdgDecimals) : s.nav[i],
@@ -162,26 +195,26 @@ export function agentRows(agent: AgentInputs) {
   }
   return {
     snapshots,
-    decisions: decisions.map((d, i) => ({
+    decisions: decisions.slice(from.decisions).map((d, k) => ({
       agent: id,
-      seal: decisionSeals.at(i),
+      seal: decisionSeals.at(from.decisions + k),
       at: iso(d.decidedAt),
       decider: DECIDER_OF_SOURCE[d.source],
       asset: d.asset,
       action: d.action,
     })),
-    trades: trades.map((t, i) => ({
+    trades: trades.slice(from.trades).map((t, k) => ({
       agent: id,
-      seal: tradeSeals.at(i),
+      seal: tradeSeals.at(from.trades + k),
       at: iso(t.executedAt),
       asset: t.asset,
       side: t.side,
       quantity: t.quantity,
       price: formatUnits(t.price, 18),
     })),
-    calls: calls.map((c, i) => ({
+    calls: calls.slice(from.calls).map((c, k) => ({
       agent: id,
-      seal: callSeals.at(i),
+      seal: callSeals.at(from.calls + k),
       resolved_at: iso(c.resolvedAt),
       confidence: c.confidenceBps / 10_000,
       outcome: c.outcome,

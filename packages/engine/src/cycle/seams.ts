@@ -1,5 +1,7 @@
 import type { Hex32 } from "@augur/scorer";
 import type { AgentRecords } from "../store/agent-records";
+import type { Store } from "../store/open";
+import type { NewScoreState } from "../store/queries/score-states";
 
 /** A registered agent of the season whose registration is anchored. */
 export interface AgentSummary {
@@ -63,6 +65,8 @@ export interface SeasonScoring {
   scoreAgent(agent: AgentInputs): void;
   /** Every agent scored so far, ranked. */
   finish(): readonly ScoreOutcome[];
+  /** Optional: what the scorer carries to the next hour, stored with the scores (the incremental folds). */
+  stateRows?(createdAt: number): readonly NewScoreState[];
 }
 
 /**
@@ -73,4 +77,6 @@ export interface SeasonScoring {
  */
 export interface Scorer {
   openSeason(header: SeasonHeader): SeasonScoring;
+  /** Optional: reads what the scorer carries between hours before `openSeason` (the incremental folds). */
+  prepare?(store: Pick<Store, "db" | "log">, header: SeasonHeader): Promise<void>;
 }

@@ -32,6 +32,7 @@ export interface Database {
   referee_boards: RefereeBoardsTable;
   record_moments: RecordMomentsTable;
   measured_hours: MeasuredHoursTable;
+  score_states: ScoreStatesTable;
 }
 
 /** One row; log appends update it first, which serialises them on both backends. */
@@ -431,6 +432,26 @@ export interface MeasuredHoursTable {
   /** When the step finished it, unix seconds. */
   measured_at: number;
 }
+
+/**
+ * The incremental scorer's fold of one agent's season up to a log size (migration 016, append-only).
+ * Not a sealed record: a cache of work the from-scratch scorer can always redo.
+ */
+export interface ScoreStatesTable {
+  agent_id: string;
+  season_id: string;
+  log_size: number;
+  /** The seal of leaf log_size − 1: the row is used only while the store's log still has it. */
+  last_leaf_seal: string;
+  /** JSON: how many of the agent's records of each kind (log order) the state folded. */
+  consumed: string;
+  /** The AgentSeasonState's text (stateText) and its sha256 (sealStateText). */
+  state: string;
+  state_seal: string;
+  created_at: number;
+}
+
+export const SCORE_STATES_TABLE = "score_states";
 
 /** The tables whose rows the database itself refuses to update or delete. */
 export const APPEND_ONLY_TABLES = [

@@ -289,3 +289,17 @@ export async function seedBenchSeason(
     db.close();
   }
 }
+
+/** The bench season's stored score seals at `asOf`, by agent id. */
+export async function benchScoreSeals(
+  store: Store,
+  asOf: number,
+): Promise<{ agent_id: string; seal: string }[]> {
+  return store.db
+    .selectFrom("scores")
+    .select(["agent_id", "seal"])
+    .where("season_id", "=", BENCH_SEASON)
+    .where("as_of", "=", asOf)
+    .orderBy("agent_id")
+    .execute();
+}

@@ -6,10 +6,13 @@
  * 6 minutes by `bench-season.ts`, in a child process), in a temporary SQLite file; the cycles run
  * in this one process (JavaScript and SQLite share one core).
  *
- * Two cycles are timed: the season's first in this process (the row cache is empty, so it reads
- * and decodes the whole season) and the next hour's, after one more hour of snapshots has been
- * ingested (it reads only the records anchored since, and the first cycle's anchored scores feed
- * the creator term): the steady state of a running `augur cycle`. Each prints its CPU and wall
+ * Four cycles of the incremental scorer (the cycle's default) are timed: the season's first in this
+ * process (the row cache is empty, so it reads and decodes the whole season, and every agent's
+ * fold is built), the next two hours', each after one more hour of snapshots has been ingested
+ * (they read only the records anchored since and advance each fold by them; the first cycle's
+ * anchored scores feed the creator term): the steady state of a running `augur cycle`; and the
+ * first cycle after a restart (a new scorer and an empty row cache: the folds are read from
+ * score_states, the season's rows read again). Each prints its CPU and wall
  * time, the time up to each of its progress lines, and its own peak RSS (Linux: the mark is reset
  * before it); then the memory the row cache holds between cycles. Printed beside each, measured in
  * the same run after both: the floor of reading and decoding every input row afresh and of
@@ -31,11 +34,14 @@ import {
   appendBenchHour,
   BENCH_SEASON,
   recordsPerAgent,
+  benchScoreSeals,
   seedBenchSeason,
   type BenchSeasonShape,
 } from "./bench-season";
 import { agentInputs, loadSeasonHeader } from "../../src/cycle/inputs";
-import { SeasonRows } from "../../src/store/season-rows";
+import { SeasonRowCache, SeasonRows } from "../../src/store/season-rows";
+import { IncrementalAugurScorer } from "../../src/cycle/incremental-scorer";
+import type { Scorer } from "../../src/cycle/seams";
 import { runCycle } from "../../src/cycle/run";
 import { anchorStep, riskStep, scoreStep } from "../../src/cycle/steps";
 import { FakeKeeper } from "./testing";
@@ -103,13 +109,7 @@ async function coldScores(store: Store, asOf: number, size: number) {
 
 /** Whether the stored score rows at `asOf` carry exactly the cold run's seals; and both seal digests. */
 async function checkOutputs(store: Store, asOf: number, cold: Map<string, string>) {
-  const scores = await store.db
-    .selectFrom("scores")
-    .select(["agent_id", "seal"])
-    .where("season_id", "=", BENCH_SEASON)
-    .where("as_of", "=", asOf)
-    .orderBy("agent_id")
-    .execute();
+  const scores = await benchScoreSeals(store, asOf);
   const risk = await store.db
     .selectFrom("risk_rows")
     .select("seal")
@@ -123,15 +123,22 @@ async function checkOutputs(store: Store, asOf: number, cold: Map<string, string
 }
 
 /** One timed cycle, with the time up to each of its progress lines (head → keeper → scores → risk). */
-async function timedCycle(store: Store, keeper: FakeKeeper, now: number) {
+async function timedCycle(
+  store: Store,
+  keeper: FakeKeeper,
+  now: number,
+  scorer: Scorer,
+  rows: SeasonRowCache,
+) {
   const timer = new Timer();
   const phases: string[] = [];
   let last = performance.now();
   const report = await timer.run(() =>
     runCycle({
       store,
-      steps: [anchorStep(keeper), scoreStep(new AugurScorer()), riskStep()],
+      steps: [anchorStep(keeper), scoreStep(scorer), riskStep()],
       now: () => now,
+      rows,
       progress: (line) => {
         const at = performance.now();
         phases.push(`${s(at - last)} → ${line.split(":")[0]}`);
@@ -181,23 +188,35 @@ async function main() {
     const asOf = START + HOURS * HOUR;
     // The cycles run first, so the process's peak RSS is theirs; the baselines follow.
     const cycles = [];
-    for (const [label, hour] of [
-      ["first cycle of the season in this process (cold row cache)", asOf],
+    // The incremental scorer (the cycle's default) and its process-wide row cache; a restart
+    // gets a new scorer and an empty row cache, and reads the folds from score_states.
+    let scorer = new IncrementalAugurScorer();
+    let rows = new SeasonRowCache(store);
+    const runs = [
+      ["first cycle of the season in this process (cold row cache, no folds yet)", asOf],
       ["next hour's cycle (steady state: one more hour of snapshots)", asOf + HOUR],
-    ] as const) {
+      ["the hour after (steady state again)", asOf + 2 * HOUR],
+      ["first cycle after a restart (empty row cache, folds read from score_states)", asOf + 3 * HOUR],
+    ] as const;
+    for (const [label, hour] of runs) {
       if (hour > asOf) {
-        const added = await appendBenchHour(store, shape, HOURS);
+        const added = await appendBenchHour(store, shape, HOURS + (hour - asOf) / HOUR - 1);
         console.log(`ingested the next hour: ${added.toLocaleString("en")} snapshots (untimed)`);
+      }
+      if (label.startsWith("first cycle after a restart")) {
+        scorer = new IncrementalAugurScorer();
+        rows = new SeasonRowCache(store);
       }
       // The cycle's keeper anchors the whole head first, so its scores read everything below it.
       const size = await store.log.size(store.db);
       gc?.();
       const before = process.memoryUsage().rss;
       resetPeakRss();
-      const { timer, report, phases } = await timedCycle(store, keeper, hour + 60);
+      const { timer, report, phases } = await timedCycle(store, keeper, hour + 60, scorer, rows);
       console.log(
         `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
-          `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}`,
+          `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}; ` +
+          `agents advanced ${scorer.counts.advanced}, rebuilt ${scorer.counts.rebuilt}, from scratch ${scorer.counts.fromScratch}`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
       cycles.push({ label, hour, size, timer });

@@ -12,7 +12,7 @@ export interface TradePoint {
 /** augur-dna/v1: a feature is null when the record holds nothing to measure it from. */
 export type DnaFeatures = Readonly<Record<DnaFeatureName, number | null>>;
 
-const MS_PER_HOUR = 3_600_000;
+export const MS_PER_HOUR = 3_600_000;
 
 /**
  * Measures the DNA vector from the agent's own decisions and its trades:

@@ -39,7 +39,9 @@ export {
   type UnrankedRow,
   type SeasonAgentRecords,
   type SeasonHeader,
+  type AgentContext,
 } from "./season";
+export * from "./incremental";
 export {
   deriveOutputs,
   type ScoreManifest,

@@ -102,6 +102,26 @@ export class SeasonScorer {
       this.creatorInputs.set(agent.id, creatorInputsFor(agent, byCreator.get(agent.creator)!, latestPrior));
   }
 
+  /**
+   * What an agent's row is made of besides its own records: the incremental fold
+   * (incremental/manifest-from.ts) builds the very rows scoreAgent builds from these.
+   */
+  agentContext(agentId: string): AgentContext {
+    const agent = this.agents.get(agentId);
+    if (!agent) throw new InvalidInputError("agent", `unknown agent "${agentId}" (not in agents)`);
+    return {
+      agent,
+      creatorInputs: this.creatorInputs.get(agentId)!,
+      header: this.header,
+      bounds: {
+        startMs: this.start,
+        clockMs: this.clock,
+        endMs: parseTime(this.header.season.end, "season.end"),
+      },
+      formula: this.formula,
+    };
+  }
+
   inSeason(at: string): boolean {
     const ms = parseTime(at, "at");
     return ms >= this.start && ms <= this.clock;
@@ -181,6 +201,16 @@ export class SeasonScorer {
 }
 
 export type UnrankedRow = Omit<ScoreRow, "rank">;
+
+/** An agent of a season with everything its row needs besides its records (SeasonScorer.agentContext). */
+export interface AgentContext {
+  readonly agent: AgentInput;
+  readonly creatorInputs: readonly CreatorInput[];
+  readonly header: SeasonHeader;
+  /** The season's window in ms: rows count inside [start, clock], clock = min(as_of, end). */
+  readonly bounds: { readonly startMs: number; readonly clockMs: number; readonly endMs: number };
+  readonly formula: AugurFormula;
+}
 
 /** An agent's in-season records besides its snapshots (those are folded: see foldSnapshots). */
 type OwnRecords = Omit<SeasonAgentRecords, "snapshots">;
@@ -333,7 +363,8 @@ function scoreAgent(
   return rowOf(agent.id, { manifest_version: MANIFEST_VERSION, formula, subject, inputs, measured, outputs });
 }
 
-function rowOf(agentId: string, manifest: ScoreManifest): UnrankedRow {
+/** The row of a manifest: its outputs beside it and its seal. */
+export function rowOf(agentId: string, manifest: ScoreManifest): UnrankedRow {
   const { measured, outputs } = manifest;
   return {
     agent_id: agentId,

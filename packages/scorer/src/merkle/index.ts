@@ -1,5 +1,5 @@
 export { EMPTY_ROOT, leafHash, nodeHash } from "./hashing";
-export { MerkleRootBuilder, merkleRoot } from "./root";
+export { EMPTY_FRONTIER, MerkleRootBuilder, merkleRoot, type MerkleFrontier } from "./root";
 export { MerkleLog } from "./log";
 export { MerkleProofError, MerkleRangeError } from "./errors";
 export {

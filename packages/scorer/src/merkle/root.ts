@@ -1,7 +1,16 @@
 import { InvalidInputError } from "../errors";
 import { type Digest, digestHex, sha256Digest, writeDigest, writeHex32 } from "../digest";
-import type { Hex32 } from "../hex";
+import { type Hex32, toHex32 } from "../hex";
 import { EMPTY_ROOT, LEAF_PREFIX, NODE_PREFIX } from "./hashing";
+
+/** A Merkle tree's right edge: its size and its pending complete subtree roots, smallest first. */
+export interface MerkleFrontier {
+  readonly size: number;
+  readonly nodes: readonly Hex32[];
+}
+
+/** The frontier of the empty tree. */
+export const EMPTY_FRONTIER: MerkleFrontier = Object.freeze({ size: 0, nodes: Object.freeze([]) });
 
 /** Bytes of one level's node input: 0x01 ‖ left ‖ right. */
 const NODE_INPUT = 65;
@@ -61,6 +70,42 @@ export class MerkleRootBuilder {
   addDigest(seal: Digest): void {
     writeDigest(seal, this.leafInput, 1);
     this.pushLeaf();
+  }
+
+  /**
+   * The frontier (RFC 6962 right edge) of the leaves added so far: their count and the root of
+   * each pending complete subtree, smallest first. `fromFrontier` resumes from it, so a tree can
+   * be carried from one run to the next at O(log n) size.
+   */
+  frontier(): MerkleFrontier {
+    const nodes: Hex32[] = [];
+    for (let c = this.count, h = 0; c > 0; c = Math.floor(c / 2), h++)
+      if (c % 2 === 1) nodes.push(toHex32(this.levels.subarray(h * NODE_INPUT + 1, h * NODE_INPUT + 33)));
+    return { size: this.count, nodes };
+  }
+
+  /** A builder holding the leaves `frontier` describes (one node per set bit of its size, smallest first). */
+  static fromFrontier(frontier: MerkleFrontier): MerkleRootBuilder {
+    const { size, nodes } = frontier;
+    if (!Number.isSafeInteger(size) || size < 0)
+      throw new InvalidInputError("frontier.size", "must be a whole number ≥ 0", { value: size });
+    const builder = new MerkleRootBuilder();
+    let k = 0;
+    for (let c = size, h = 0; c > 0; c = Math.floor(c / 2), h++) {
+      if (c % 2 === 0) continue;
+      const node = nodes[k];
+      if (node === undefined || !writeHex32(node, builder.levels, h * NODE_INPUT + 1))
+        throw new InvalidInputError(`frontier.nodes[${k}]`, "is not 0x followed by 64 hex digits", {
+          value: node,
+        });
+      k += 1;
+    }
+    if (k !== nodes.length)
+      throw new InvalidInputError("frontier.nodes", `must hold ${k} nodes for size ${size}`, {
+        value: nodes.length,
+      });
+    builder.count = size;
+    return builder;
   }
 
   /** The root of the leaves added so far; sha256("") when there are none. Adding may go on. */

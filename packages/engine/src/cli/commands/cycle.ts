@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { AugurScorer } from "../../cycle/augur-scorer";
+import { cycleScorer, SCORING_MODES, type ScoringMode } from "../../cycle/incremental-scorer";
 import { CYCLE_SECONDS, runCycle, type CycleReport } from "../../cycle/run";
 import {
   anchorStep,
@@ -25,7 +25,7 @@ import { openStore, type Store } from "../../store/open";
 import type { StewardshipSource } from "../../stewardship/days";
 import { STEWARDSHIP_HELP, STEWARDSHIP_OPTIONS, stewardshipConfigured } from "../../stewardship/config";
 import { openStewardship, type StewardshipHandle } from "../../stewardship/open";
-import type { Command } from "../command";
+import { type Command, UsageError } from "../command";
 import { storeFrom } from "../../config/env";
 import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
 import { repeatUntilSignalled } from "../repeat";
@@ -44,6 +44,8 @@ export async function cycleOnce(options: {
   readonly progress: (line: string) => void;
   /** Where the mode step reads the sealed stewardship days; absent: the store's own records. */
   readonly stewardshipDays?: StewardshipDaysSource;
+  /** How scores are computed (`--scoring`); both write the same manifests. Default: incremental. */
+  readonly scoring?: ScoringMode;
 }): Promise<CycleReport> {
   const { store, chain, stewardship, now, progress } = options;
   if (chain) {
@@ -58,7 +60,7 @@ export async function cycleOnce(options: {
       ...(chain?.measure ? [measureStep(chain.measure.chain, chain.measure.source)] : []),
       anchorStep(chain?.keeper),
       ...(chain?.settler ? [settleStep(chain.settler)] : []),
-      scoreStep(new AugurScorer()),
+      scoreStep(cycleScorer(store, options.scoring)),
       riskStep(),
       // The referee's board needs the closes: with them, the cycle (not the API) runs the referee.
       ...(closes ? [refereeStep()] : []),
@@ -117,6 +119,10 @@ UTC day closed since the last (docs/stewardship.md).
 
 Options:
   --once               run one cycle and exit
+  --scoring <mode>     incremental (default): each agent's season is folded hour by
+                       hour, its state stored beside the scores; from-scratch: every
+                       hour rescores each season from its first record (the reference
+                       augur verify runs). Both write byte-identical manifests.
 
 ${KEEPER_HELP}
 
@@ -137,9 +143,13 @@ ${STORE_HELP}
           ...SETTLER_OPTIONS,
           ...STEWARDSHIP_OPTIONS,
           once: { type: "boolean" },
+          scoring: { type: "string", default: "incremental" },
         },
       }),
     );
+    const scoring = values.scoring as ScoringMode;
+    if (!SCORING_MODES.includes(scoring))
+      throw new UsageError(`--scoring must be one of ${SCORING_MODES.join(", ")} (got "${values.scoring}")`);
     const store = await openStore(storeFrom(values, process.env));
     const progress = (line: string) => io.stdout.write(`augur cycle: ${line}\n`);
     const chain = keeperConfigured(values, process.env)
@@ -166,6 +176,7 @@ ${STORE_HELP}
         ...(steward ? { stewardship: steward.source } : {}),
         now: () => Math.floor(Date.now() / 1000),
         progress,
+        scoring,
       });
     };
     try {

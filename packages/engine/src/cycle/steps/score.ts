@@ -1,7 +1,8 @@
 import { appendEngineRecords } from "../../store/append";
 import { hasSeasonRowsAt, insertScores } from "../../store/queries/scores";
 import { agentInputs, loadSeasonHeader } from "../inputs";
-import type { ScoreOutcome, Scorer } from "../seams";
+import { insertScoreStates } from "../../store/queries/score-states";
+import type { ScoreOutcome, Scorer, SeasonScoring } from "../seams";
 import { CYCLE_SECONDS, seasonsInTurn, type CycleContext, type CycleStep } from "./step";
 
 /**
@@ -38,13 +39,25 @@ export async function seasonOutcomes(
   seasonId: string,
   anchoredSize: number,
 ): Promise<readonly ScoreOutcome[] | undefined> {
+  const scoring = await openScoring({ store, asOf, say, rows }, scorer, seasonId, anchoredSize);
+  return scoring?.finish();
+}
+
+/** The season opened by `scorer` with every agent fed to it; undefined when no registration is anchored yet. */
+async function openScoring(
+  { store, asOf, say, rows }: Pick<CycleContext, "store" | "asOf" | "say" | "rows">,
+  scorer: Scorer,
+  seasonId: string,
+  anchoredSize: number,
+): Promise<SeasonScoring | undefined> {
   const header = await loadSeasonHeader(store.db, seasonId, asOf, anchoredSize);
   if (header.agents.length === 0) return undefined;
   const inputs = await rows.season(seasonId, anchoredSize, asOf);
   say(`inputs of season ${seasonId}: ${inputs.read} records read, ${inputs.held} held`);
+  await scorer.prepare?.(store, header);
   const scoring = scorer.openSeason(header);
   for (const agent of agentInputs(header, inputs.rows)) scoring.scoreAgent(agent);
-  return scoring.finish();
+  return scoring;
 }
 
 /** Scores one season at the cycle's hour in one transaction; undefined if it was already scored then. */
@@ -55,8 +68,9 @@ async function scoreSeason(
 ): Promise<number | undefined> {
   const db = store.db;
   if (await hasSeasonRowsAt(db, "scores", seasonId, asOf)) return undefined;
-  const outcomes = await seasonOutcomes({ store, asOf, say, rows }, scorer, seasonId, anchor?.tree_size ?? 0);
-  if (outcomes === undefined) return undefined;
+  const scoring = await openScoring({ store, asOf, say, rows }, scorer, seasonId, anchor?.tree_size ?? 0);
+  if (scoring === undefined) return undefined;
+  const outcomes = scoring.finish();
   return db.transaction().execute(async (trx) => {
     // Re-check under the writer lock: a concurrent cycle may have scored this season meanwhile.
     await store.log.lockForAppend(trx);
@@ -81,6 +95,7 @@ async function scoreSeason(
         created_at: now,
       })),
     );
+    await insertScoreStates(trx, scoring.stateRows?.(now) ?? []);
     return outcomes.length;
   });
 }

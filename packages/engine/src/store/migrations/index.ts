@@ -15,6 +15,7 @@ import { insertGuards } from "./012_insert_guards";
 import { measuredHours } from "./013_measured_hours";
 import { readingsRetirements } from "./014_readings_retirements";
 import { finalNotice } from "./015_final_notice";
+import { scoreStates } from "./016_score_states";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -37,6 +38,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "013_measured_hours": measuredHours(),
     "014_readings_retirements": readingsRetirements(dialect),
     "015_final_notice": finalNotice(dialect),
+    "016_score_states": scoreStates(dialect),
   };
 }
 

@@ -1,0 +1,172 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "chai";
+import { sql } from "kysely";
+import { seal } from "@augur/scorer";
+import {
+  appendBenchHour,
+  BENCH_CHAIN_ID,
+  BENCH_SEASON,
+  benchAgentRecords,
+  benchScoreSeals,
+  seedBenchSeason,
+  type BenchSeasonShape,
+} from "../../test-support/cycle/bench-season";
+import { FakeKeeper } from "../../test-support/cycle/testing";
+import { sealedRecord } from "@augur/records";
+import { appendEngineRecords, type EngineRecord } from "../store/append";
+import { openStore, type Store } from "../store/open";
+import { SeasonRowCache } from "../store/season-rows";
+import { AugurScorer } from "./augur-scorer";
+import { cycleScorer, IncrementalAugurScorer } from "./incremental-scorer";
+import { runCycle } from "./run";
+import { anchorStep, scoreStep } from "./steps";
+import { seasonOutcomes } from "./steps/score";
+
+const HOUR = 3600;
+const START = 1_800_000_000 - (1_800_000_000 % HOUR);
+const SHAPE: BenchSeasonShape = { agents: 3, hours: 24, start: START };
+
+/** One cycle at the start of `hour` (hours after the season start) with `scorer`; the anchored size it scored below. */
+async function cycleAt(
+  store: Store,
+  keeper: FakeKeeper,
+  scorer: IncrementalAugurScorer | AugurScorer,
+  hour: number,
+) {
+  const report = await runCycle({
+    store,
+    steps: [anchorStep(keeper), scoreStep(scorer)],
+    now: () => START + hour * HOUR + 60,
+    rows: new SeasonRowCache(store),
+  });
+  return { asOf: report.asOf, size: report.head.treeSize };
+}
+
+/** The stored score seals at `asOf` against the from-scratch scorer's manifests of the same inputs. */
+async function storedAndReference(store: Store, asOf: number, size: number) {
+  const stored = await benchScoreSeals(store, asOf);
+  const outcomes = await seasonOutcomes(
+    { store, asOf, say: () => undefined, rows: new SeasonRowCache(store) },
+    new AugurScorer(),
+    BENCH_SEASON,
+    size,
+  );
+  const reference = outcomes!.map((o) => ({ agent_id: o.agentId, seal: seal(o.manifest) }));
+  return { stored, reference: reference.sort((a, b) => (a.agent_id < b.agent_id ? -1 : 1)) };
+}
+
+/** The message of agent a's first bench trade. */
+function tradeMessage(a: number): Record<string, unknown> {
+  const record = benchAgentRecords(SHAPE, a).find((r) => r.kind === "trade")!;
+  return (record.body as { message: Record<string, unknown> }).message;
+}
+
+describe("incremental scoring in the cycle", () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), "augur-incremental-"));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("stores, hour after hour and after a restart, exactly the from-scratch scorer's manifests", async () => {
+    const file = join(dir, "season.sqlite");
+    await seedBenchSeason(file, SHAPE, () => undefined);
+    const store = await openStore({ kind: "sqlite", file });
+    try {
+      const keeper = new FakeKeeper();
+      let scorer = new IncrementalAugurScorer();
+      const counts = [];
+      for (let hour = SHAPE.hours; hour < SHAPE.hours + 4; hour++) {
+        if (hour === SHAPE.hours + 3) scorer = new IncrementalAugurScorer(); // a restarted process
+        if (hour > SHAPE.hours) await appendBenchHour(store, SHAPE, hour - 1);
+        const { asOf, size } = await cycleAt(store, keeper, scorer, hour);
+        const { stored, reference } = await storedAndReference(store, asOf, size);
+        expect(stored).to.have.length(SHAPE.agents);
+        expect(stored).to.deep.equal(reference);
+        counts.push({ ...scorer.counts });
+      }
+      expect(counts).to.deep.equal([
+        { advanced: 0, rebuilt: 3, fromScratch: 0 }, // no fold yet
+        { advanced: 3, rebuilt: 0, fromScratch: 0 },
+        { advanced: 3, rebuilt: 0, fromScratch: 0 },
+        { advanced: 3, rebuilt: 0, fromScratch: 0 }, // read back from score_states, not rebuilt
+      ]);
+      // Stored once a day per agent: the first hour's folds only.
+      const rows = await store.db.selectFrom("score_states").select(["agent_id", "log_size"]).execute();
+      expect(rows).to.have.length(SHAPE.agents);
+      const error = await sql`UPDATE score_states SET state = '{}'`.execute(store.db).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(String(error)).to.contain("score_states is append-only (UPDATE refused)");
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("rebuilds every fold whose log is no longer the store's", async () => {
+    const [a, b] = [join(dir, "a.sqlite"), join(dir, "b.sqlite")];
+    await seedBenchSeason(a, SHAPE, () => undefined);
+    await seedBenchSeason(b, { ...SHAPE, hours: SHAPE.hours + 1 }, () => undefined);
+    const scorer = new IncrementalAugurScorer();
+    for (const file of [a, b]) {
+      const store = await openStore({ kind: "sqlite", file });
+      try {
+        const { asOf, size } = await cycleAt(store, new FakeKeeper(), scorer, SHAPE.hours + 2);
+        const { stored, reference } = await storedAndReference(store, asOf, size);
+        expect(stored).to.deep.equal(reference);
+        expect(scorer.counts).to.deep.equal({ advanced: 0, rebuilt: 3, fromScratch: 0 });
+      } finally {
+        await store.close();
+      }
+    }
+  });
+
+  it("holds records stamped after the clock, rebuilds or scores from scratch an agent whose new records its fold cannot take; same manifests", async () => {
+    const file = join(dir, "late.sqlite");
+    await seedBenchSeason(file, SHAPE, () => undefined);
+    const store = await openStore({ kind: "sqlite", file });
+    try {
+      const keeper = new FakeKeeper();
+      const scorer = new IncrementalAugurScorer();
+      await cycleAt(store, keeper, scorer, SHAPE.hours);
+      // agent 0: a trade earlier than those folded (its fold is rebuilt from all its records);
+      // agent 1: one after the next clock, then one that counts now (the scorer puts the second
+      // first: scored from scratch); agent 2: one after the next clock (held for a later hour).
+      const trade = (a: number, executedAt: number, n: number): EngineRecord => {
+        const agentId = `agent-${String(a).padStart(5, "0")}`;
+        const message = { ...tradeMessage(a), executedAt, txHash: `0x${"7".repeat(62)}${a}${n}` };
+        return {
+          kind: "trade",
+          agentId,
+          seasonId: BENCH_SEASON,
+          body: sealedRecord("Trade", BENCH_CHAIN_ID, message),
+        };
+      };
+      const late = START + 40 * HOUR;
+      const trades = [trade(0, START + 61, 0), trade(1, late, 1), trade(1, START + 62, 2), trade(2, late, 3)];
+      await store.db.transaction().execute(async (trx) => {
+        await appendEngineRecords(trx, trades, START + SHAPE.hours * HOUR);
+      });
+      const { asOf, size } = await cycleAt(store, keeper, scorer, SHAPE.hours + 1);
+      const { stored, reference } = await storedAndReference(store, asOf, size);
+      expect(stored).to.deep.equal(reference);
+      expect(scorer.counts).to.deep.equal({ advanced: 1, rebuilt: 1, fromScratch: 1 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("keeps one incremental scorer per open store; from-scratch is the reference AugurScorer", async () => {
+    const store = await openStore({ kind: "sqlite", file: ":memory:" });
+    try {
+      expect(cycleScorer(store)).to.equal(cycleScorer(store, "incremental"));
+      expect(cycleScorer(store)).to.be.instanceOf(IncrementalAugurScorer);
+      expect(cycleScorer(store, "from-scratch")).to.be.instanceOf(AugurScorer);
+    } finally {
+      await store.close();
+    }
+  });
+});

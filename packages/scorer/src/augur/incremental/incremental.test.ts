@@ -1,0 +1,322 @@
+import { expect } from "chai";
+import fc from "fast-check";
+import { fakeSeal, SEASON_START } from "../fixture";
+import { STYLES } from "../formula";
+import { type SeasonAgentRecords, SeasonScorer, type UnrankedRow } from "../season";
+import type { AgentInput, CallInput, DecisionInput, PriorScoreInput, TradeInput } from "../types";
+import { advanceState, NotAdvanceableError } from "./advance";
+import { manifestFrom } from "./manifest-from";
+import { type AgentSeasonState, emptyState, stateText } from "./state";
+
+const HOUR = 3_600_000;
+const START = Date.parse(SEASON_START);
+const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");
+/** A time in hour h of the season: (h − 1) hours plus `minutes` after the start (60 = the hour's end). */
+const inHour = (h: number, minutes: number) => iso(START + (h - 1) * HOUR + minutes * 60_000);
+const BEFORE_START = iso(START - HOUR);
+// Whole-season properties run FC_RUNS times like the rest (1,000; 10,000 in test:deep).
+const seasonRuns = Number(process.env.FC_RUNS ?? 1000);
+
+/** One hour of one agent's new records, before times are given (they depend on the hour). */
+interface HourSpec {
+  readonly snapshot: { nav: number; flowShare: number; invested: number; sealed: boolean } | null;
+  readonly decisions: readonly { minute: number; decider: DecisionInput["decider"]; early: boolean }[];
+  readonly trades: readonly Omit<TradeInput, "agent" | "at" | "seal">[];
+  readonly tradeMinutes: readonly number[];
+  readonly calls: readonly {
+    minute: number;
+    confidence: number;
+    outcome: CallInput["outcome"];
+    early: boolean;
+  }[];
+}
+
+// 0 ties with the previous hour's 60; 7, 13 and 41 minutes are inexact in hours; 67 and 95 are
+// after the hour's clock: such a row is held until an hour whose clock it is under.
+const minute = fc.constantFrom(0, 7, 13, 41, 60, 67, 95);
+const rare = fc.constantFrom(false, false, false, false, true);
+const arbHour: fc.Arbitrary<HourSpec> = fc.record({
+  snapshot: fc.option(
+    fc.record({
+      nav: fc.integer({ min: 100, max: 10_000_000 }).map((c) => c / 100),
+      flowShare: fc.integer({ min: -40, max: 40 }),
+      invested: fc.double({ min: 0, max: 1, noNaN: true }),
+      sealed: fc.boolean(),
+    }),
+    { freq: 4 },
+  ),
+  decisions: fc.array(
+    fc.record({
+      minute,
+      decider: fc.constantFrom(
+        "agent" as const,
+        "agent" as const,
+        "protective_exit" as const,
+        "system_hold" as const,
+      ),
+      early: rare,
+    }),
+    { maxLength: 3 },
+  ),
+  trades: fc.array(
+    fc.record({
+      asset: fc.constantFrom("TSLA", "AAPL", "__proto__"),
+      side: fc.constantFrom("buy" as const, "sell" as const),
+      quantity: fc.integer({ min: 1, max: 50 }),
+      price: fc.integer({ min: 100, max: 2_000 }).map((c) => c / 100),
+    }),
+    { maxLength: 3 },
+  ),
+  tradeMinutes: fc.array(minute, { minLength: 3, maxLength: 3 }),
+  calls: fc.array(
+    fc.record({
+      minute,
+      confidence: fc.integer({ min: 0, max: 100 }).map((p) => p / 100),
+      outcome: fc.constantFrom("hit" as const, "miss" as const, "void" as const),
+      early: rare,
+    }),
+    { maxLength: 3 },
+  ),
+});
+
+/** Agent `agent`'s records of hour h; rows with an odd `n` carry a given seal (the engine's stored record). */
+/** Agent `agent`'s records of hour h, each list in time order (stable), as a log written as they come. */
+function hourRecords(agent: string, h: number, spec: HourSpec, n: { value: number }): SeasonAgentRecords {
+  const rows = hourRows(agent, h, spec, n);
+  const byTime = <T>(list: readonly T[], at: (row: T) => string) =>
+    list
+      .map((row, k) => ({ row, k, ms: Date.parse(at(row)) }))
+      .sort((a, b) => a.ms - b.ms || a.k - b.k)
+      .map((e) => e.row);
+  return {
+    snapshots: rows.snapshots,
+    decisions: byTime(rows.decisions, (r) => r.at),
+    trades: byTime(rows.trades, (r) => r.at),
+    calls: byTime(rows.calls, (r) => r.resolved_at),
+  };
+}
+
+function hourRows(agent: string, h: number, spec: HourSpec, n: { value: number }): SeasonAgentRecords {
+  const sealed = () => ((n.value += 1) % 2 === 1 ? { seal: fakeSeal(n.value) } : {});
+  const s = spec.snapshot;
+  return {
+    snapshots: s
+      ? [
+          {
+            agent,
+            at: inHour(h, 60),
+            nav: s.nav,
+            flow: Math.round(s.flowShare * s.nav) / 100,
+            invested: s.invested,
+            ...(s.sealed ? { seal: fakeSeal(1_000_000 + h) } : {}),
+          },
+        ]
+      : [],
+    decisions: spec.decisions.map((d) => ({
+      agent,
+      at: d.early ? BEFORE_START : inHour(h, d.minute),
+      decider: d.decider,
+      asset: "TSLA",
+      action: "buy",
+      ...sealed(),
+    })),
+    trades: spec.trades.map((t, i) => ({ agent, at: inHour(h, spec.tradeMinutes[i]!), ...t, ...sealed() })),
+    calls: spec.calls.map((c) => ({
+      agent,
+      resolved_at: c.early ? BEFORE_START : inHour(h, c.minute),
+      confidence: c.confidence,
+      outcome: c.outcome,
+      ...sealed(),
+    })),
+  };
+}
+
+function concat(batches: readonly SeasonAgentRecords[]): SeasonAgentRecords {
+  return {
+    snapshots: batches.flatMap((b) => b.snapshots),
+    decisions: batches.flatMap((b) => b.decisions),
+    trades: batches.flatMap((b) => b.trades),
+    calls: batches.flatMap((b) => b.calls),
+  };
+}
+
+const arbSeason = fc.record({
+  agents: fc.array(
+    fc.record({
+      style: fc.constantFrom(...STYLES),
+      active: fc.boolean(),
+      creator: fc.constantFrom("c1", "c2"),
+      prior: fc.option(fc.integer({ min: 0, max: 1000 }).map((p) => p / 10)),
+      hours: fc.array(arbHour, { minLength: 14, maxLength: 14 }),
+    }),
+    { minLength: 1, maxLength: 3 },
+  ),
+  hours: fc.integer({ min: 1, max: 14 }),
+  /** The season closes after this many hours (past the last hour: it is still open). */
+  closesAfter: fc.integer({ min: 1, max: 16 }),
+  logSize: fc.option(fc.nat({ max: 1_000_000 })),
+});
+
+describe("incremental augur-score/v1", () => {
+  it("property: seasons fed hour by hour give the from-scratch scorer's manifest and seal every hour", () => {
+    fc.assert(
+      fc.property(arbSeason, (season) => {
+        const agents: AgentInput[] = season.agents.map((a, k) => ({
+          id: `a${k}`,
+          creator: a.creator,
+          style: a.style,
+          active: a.active,
+        }));
+        const prior_scores: PriorScoreInput[] = season.agents.flatMap((a, k) =>
+          a.prior === null
+            ? []
+            : [
+                {
+                  agent: `a${k}`,
+                  season_id: "s0",
+                  performance: a.prior,
+                  seal: fakeSeal(500 + k),
+                  sealed_at: SEASON_START,
+                },
+              ],
+        );
+        const seasonInfo = { id: "s1", start: SEASON_START, end: iso(START + season.closesAfter * HOUR) };
+        const seals = { value: 0 };
+        const batches = agents.map((a, k) =>
+          season.agents[k]!.hours.slice(0, season.hours).map((spec, i) =>
+            hourRecords(a.id, i + 1, spec, seals),
+          ),
+        );
+        let states: AgentSeasonState[] = agents.map((a) => emptyState(a.id, "s1"));
+        // Rows of each list folded so far, per agent: the rest (held rows) are given again first.
+        const folded = agents.map(() => ({ snapshots: 0, decisions: 0, trades: 0, calls: 0 }));
+        for (let h = 1; h <= season.hours; h++) {
+          const scorer = new SeasonScorer({
+            season: seasonInfo,
+            as_of: iso(START + h * HOUR),
+            agents,
+            prior_scores,
+            inputs_log_size: season.logSize === null ? null : season.logSize + h,
+          });
+          states = states.map((state, k) => {
+            const context = scorer.agentContext(agents[k]!.id);
+            const log = concat(batches[k]!.slice(0, h));
+            const from = folded[k]!;
+            const pending = {
+              snapshots: log.snapshots.slice(from.snapshots),
+              decisions: log.decisions.slice(from.decisions),
+              trades: log.trades.slice(from.trades),
+              calls: log.calls.slice(from.calls),
+            };
+            const { state: advanced, taken } = advanceState(state, pending, context.bounds);
+            for (const list of ["snapshots", "decisions", "trades", "calls"] as const)
+              from[list] += taken[list];
+            // What a store holds: the JSON text; the state read back seals the same.
+            const stored = JSON.parse(stateText(advanced)) as AgentSeasonState;
+            expect(stateText(stored)).to.equal(stateText(advanced));
+            const expected: UnrankedRow = scorer.scoreAgent(agents[k]!.id, log);
+            const actual = manifestFrom(stored, context);
+            expect(actual).to.deep.equal(expected);
+            expect(actual.seal).to.equal(expected.seal);
+            return stored;
+          });
+        }
+      }),
+      { numRuns: seasonRuns },
+    );
+  });
+
+  it("advancing leaves the state it was given as it was", () => {
+    const scorer = new SeasonScorer({
+      season: { id: "s1", start: SEASON_START, end: iso(START + 100 * HOUR) },
+      as_of: iso(START + HOUR),
+      agents: [{ id: "a", creator: "c", style: "momentum", active: true }],
+      prior_scores: [],
+    });
+    const empty = emptyState("a", "s1");
+    const before = JSON.stringify(empty);
+    const spec: HourSpec = {
+      snapshot: { nav: 100, flowShare: 0, invested: 0.5, sealed: false },
+      decisions: [{ minute: 5, decider: "agent", early: false }],
+      trades: [{ asset: "TSLA", side: "buy", quantity: 1, price: 10 }],
+      tradeMinutes: [10],
+      calls: [{ minute: 5, confidence: 0.6, outcome: "hit", early: false }],
+    };
+    advanceState(empty, hourRecords("a", 1, spec, { value: 0 }), scorer.agentContext("a").bounds);
+    expect(JSON.stringify(empty)).to.equal(before);
+  });
+
+  describe("refuses a batch it cannot append (the caller rescores from scratch)", () => {
+    const bounds = { startMs: START, clockMs: START + 2 * HOUR, endMs: START + 10 * HOUR };
+    const trade = (at: string): TradeInput => ({
+      agent: "a",
+      at,
+      asset: "TSLA",
+      side: "buy",
+      quantity: 1,
+      price: 1,
+    });
+    const none = { snapshots: [], decisions: [], trades: [], calls: [] };
+
+    it("a trade earlier than the last one folded", () => {
+      const { state } = advanceState(
+        emptyState("a", "s1"),
+        { ...none, trades: [trade(inHour(2, 30))] },
+        bounds,
+      );
+      expect(() => advanceState(state, { ...none, trades: [trade(inHour(2, 15))] }, bounds))
+        .to.throw(NotAdvanceableError, "trades: a row is earlier than the last one folded")
+        .with.property("code", "NOT_ADVANCEABLE");
+      // A tie with the last one follows it, as the scorer's stable sort puts it.
+      expect(
+        advanceState(state, { ...none, trades: [trade(inHour(2, 30))] }, bounds).state.trades.frontier.size,
+      ).to.equal(2);
+    });
+
+    it("a row that counts now after one held for a later hour (the scorer would put it first)", () => {
+      const call = (at: string): CallInput => ({
+        agent: "a",
+        resolved_at: at,
+        confidence: 0.5,
+        outcome: "hit",
+      });
+      // Held: a row inside the season after the clock waits, with every row after it.
+      const held = advanceState(
+        emptyState("a", "s1"),
+        { ...none, calls: [call(inHour(1, 5)), call(inHour(3, 1)), call(inHour(4, 0))] },
+        bounds,
+      );
+      expect([held.taken.calls, held.state.calls.frontier.size]).to.deep.equal([1, 1]);
+      expect(() =>
+        advanceState(
+          emptyState("a", "s1"),
+          { ...none, calls: [call(inHour(3, 1)), call(inHour(2, 0))] },
+          bounds,
+        ),
+      ).to.throw(NotAdvanceableError, "calls: a row after one held for a later hour counts now");
+      // After the season's end it never counts: skipped, as the scorer skips it, and not held.
+      const late = advanceState(
+        emptyState("a", "s1"),
+        { ...none, calls: [call(iso(START + 11 * HOUR))] },
+        bounds,
+      );
+      expect([late.taken.calls, late.state.calls.frontier.size]).to.deep.equal([1, 0]);
+    });
+
+    it("a malformed given seal, named by its list and place", () => {
+      const bad = { ...trade(inHour(1, 0)), seal: "0x12" as const };
+      expect(() => advanceState(emptyState("a", "s1"), { ...none, trades: [bad] }, bounds)).to.throw(
+        /trades \(seal\)\[0\]: is not 0x followed by 64 hex digits/,
+      );
+    });
+  });
+
+  it("a state holding a number JSON cannot carry is refused; sums beyond 2^53 are carried exactly", () => {
+    const state = emptyState("a", "s1");
+    expect(() => stateText({ ...state, calls: { ...state.calls, brier_sum: NaN } })).to.throw(
+      /brier_sum is NaN/,
+    );
+    const big = { ...state, trades: { ...state.trades, buy_notional: 2 ** 70 + 2 ** 20 } };
+    expect((JSON.parse(stateText(big)) as AgentSeasonState).trades.buy_notional).to.equal(2 ** 70 + 2 ** 20);
+  });
+});
