@@ -141,6 +141,23 @@ describe("merkle: MerkleLog", () => {
       });
     }
 
+    it("naming the offending values in the error's details", () => {
+      const details = (call: () => unknown): unknown => {
+        try {
+          call();
+        } catch (error) {
+          return (error as MerkleRangeError).details;
+        }
+        throw new Error("did not throw");
+      };
+      expect(details(() => log.root(6))).to.deep.equal({ treeSize: 6, logSize: 5 });
+      expect(details(() => log.consistencyProof(2, 7))).to.deep.equal({ toSize: 7, logSize: 5 });
+      expect(details(() => log.consistencyProof(-1, 3))).to.deep.equal({ fromSize: -1, logSize: 5 });
+      expect(details(() => log.consistencyProof(4, 3))).to.deep.equal({ fromSize: 4, toSize: 3 });
+      expect(details(() => log.inclusionProof(3, 3))).to.deep.equal({ leafIndex: 3, treeSize: 3 });
+      expect(details(() => log.append("0x12" as Hex32))).to.deep.equal({ path: "seal #5", value: "0x12" });
+    });
+
     it("a leaf hash that is not 32 bytes with InvalidInputError", () => {
       expect(() => new MerkleLog().appendLeafHash(new Uint8Array(31))).to.throw(
         InvalidInputError,
