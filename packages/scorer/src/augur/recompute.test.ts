@@ -1,5 +1,7 @@
 import { expect } from "chai";
 import { fakeSeal, makeSeason } from "./fixture";
+import { AUGUR_SCORE_V1 as F } from "./formula";
+import { deriveOutputs } from "./manifest";
 import { MalformedManifestError, recomputeManifest, UnknownFormulaError } from "./recompute";
 import { scoreSeason } from "./season";
 
@@ -177,5 +179,36 @@ describe("recomputeManifest", () => {
         .to.throw(UnknownFormulaError, `unknown formula version ${JSON.stringify(version)}`)
         .that.deep.includes({ name: "UnknownFormulaError", code: "UNKNOWN_FORMULA", details: { version } });
     }
+  });
+});
+
+describe("deriveOutputs", () => {
+  const unscored = (reason: string) => ({
+    terms: {
+      performance: null,
+      risk: null,
+      consistency: null,
+      calibration: null,
+      longevity: null,
+      creator: null,
+    },
+    weights_used: {},
+    weighted: null,
+    multiplier: null,
+    score: null,
+    reason,
+  });
+
+  it("scores nothing for a refused record, for too few snapshots and for missing measured values", () => {
+    const m = manifestOf();
+    expect(deriveOutputs(m.subject, m.inputs, m.measured, F)).to.deep.equal(m.outputs);
+    expect(m.outputs.score).to.be.a("number");
+    const invalid = { ...m.inputs, invalid_input: { seal: null, path: "trades[0].price", problem: "x" } };
+    expect(deriveOutputs(m.subject, invalid, m.measured, F)).to.deep.equal(unscored("invalid_input"));
+    const few = { ...m.inputs, snapshot_count: 2 };
+    expect(deriveOutputs(m.subject, few, m.measured, F)).to.deep.equal(unscored("too_few_snapshots"));
+    const fewOwn = { ...m.inputs, own_decision_count: 4 };
+    expect(deriveOutputs(m.subject, fewOwn, m.measured, F)).to.deep.equal(unscored("too_few_own_decisions"));
+    expect(deriveOutputs(m.subject, m.inputs, null, F)).to.deep.equal(unscored("too_few_snapshots"));
   });
 });
