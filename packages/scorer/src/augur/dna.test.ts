@@ -103,6 +103,24 @@ describe("augur DNA (augur-dna/v1)", () => {
     expect(regionFit(100, region)).to.equal(1);
     expect(regionFit(36, region)).to.equal(0.5);
     expect(regionFit(0, region)).to.equal(0);
+    // Below a max with no min (mean-reversion's alignment): inside, whatever the sign.
+    const below = { feature: "prior_move_alignment", min: null, max: -0.2, width: 0.4 } as const;
+    expect(regionFit(-0.5, below)).to.equal(1);
+    expect(regionFit(0, below)).to.equal(0.5);
+  });
+
+  it("a feature that cannot be measured drops out of the mean instead of counting as a fit", () => {
+    const features: DnaFeatures = {
+      trades_per_day: 0.25, // half a width below 0.5: fit 0.5
+      decisions_per_day: 3,
+      holding_hours: 10, // fits
+      directional_bias: null,
+      prior_move_alignment: null,
+    };
+    expect(strategyMatch(features, "momentum", 5, F)).to.equal(0.75);
+    expect(
+      strategyMatch({ ...features, holding_hours: null, trades_per_day: null }, "momentum", 5, F),
+    ).to.equal(1);
   });
 
   it("property: match lies in [0, 1] for any trades and style", () => {

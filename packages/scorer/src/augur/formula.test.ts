@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { AUGUR_SCORE_V1, DNA_FEATURE_NAMES, STYLES, TERM_NAMES } from "./formula";
+import { AUGUR_SCORE_V1, DNA_FEATURE_NAMES, isStyle, STYLES, TERM_NAMES } from "./formula";
 
 describe("augur-score/v1 formula object", () => {
   it("holds the seed's weights: 0.35, 0.25, 0.15, 0.10, 0.10, 0.05 (summing to 1)", () => {
@@ -49,5 +49,11 @@ describe("augur-score/v1 formula object", () => {
   it("is frozen, so no caller can alter the arithmetic a manifest names", () => {
     expect(Object.isFrozen(AUGUR_SCORE_V1.constants)).to.equal(true);
     expect(Object.isFrozen(AUGUR_SCORE_V1.dna.styles.momentum[0])).to.equal(true);
+  });
+
+  it("isStyle accepts exactly the five style names", () => {
+    for (const style of STYLES) expect(isStyle(style), style).to.equal(true);
+    for (const value of ["yolo", "", "Momentum", 7, null, ["momentum"]])
+      expect(isStyle(value)).to.equal(false);
   });
 });

@@ -40,6 +40,21 @@ describe("augur measures", () => {
     expect(measureReturns(points([1, 1, 1], [], 0), F).exposure).to.equal(0.02);
   });
 
+  it("one snapshot or none: nothing moved, sigma 0 (not 0/0), exposure from what there is", () => {
+    expect(measureReturns(points([100], [], 0.4), F)).to.deep.equal({
+      return: 0,
+      sigma: 0,
+      max_drawdown: 0,
+      exposure: 0.4,
+    });
+    expect(measureReturns(points([]), F)).to.deep.equal({
+      return: 0,
+      sigma: 0,
+      max_drawdown: 0,
+      exposure: 0.02,
+    });
+  });
+
   it("Brier = mean (confidence − hit)² over resolved calls, needing 5", () => {
     const calls = [
       { confidence: 0.8, hit: true },

@@ -1,5 +1,7 @@
 import { expect } from "chai";
 import { fakeSeal, makeSeason } from "./fixture";
+import { AUGUR_SCORE_V1 as F } from "./formula";
+import { deriveOutputs } from "./manifest";
 import { MalformedManifestError, recomputeManifest, UnknownFormulaError } from "./recompute";
 import { scoreSeason } from "./season";
 
@@ -71,5 +73,142 @@ describe("recomputeManifest", () => {
       'unknown formula version "augur-score/v9"',
     );
     expect(() => recomputeManifest([])).to.throw(MalformedManifestError);
+  });
+
+  it("checks every output by name, in order, and is ok only when all of them are", () => {
+    const honest = recomputeManifest(manifestOf());
+    expect(honest.checks.map((c) => c.field)).to.deep.equal([
+      "formula",
+      "measured (present exactly when eligible)",
+      "measured.match",
+      "outputs.terms.performance",
+      "outputs.terms.risk",
+      "outputs.terms.consistency",
+      "outputs.terms.calibration",
+      "outputs.terms.longevity",
+      "outputs.terms.creator",
+      "outputs.weights_used",
+      "outputs.weighted",
+      "outputs.multiplier",
+      "outputs.score",
+      "outputs.reason",
+    ]);
+    expect(honest.checks.every((c) => c.ok)).to.equal(true);
+    const edited = manifestOf();
+    edited.outputs.reason = "too_few_snapshots";
+    const result = recomputeManifest(edited);
+    expect(result.ok).to.equal(false);
+    expect(result.checks.filter((c) => !c.ok).map((c) => [c.field, c.manifest, c.recomputed])).to.deep.equal([
+      ["outputs.reason", "too_few_snapshots", null],
+    ]);
+  });
+
+  it("recomputes an ineligible manifest (nothing measured) and catches measured values stated for one", () => {
+    const ineligible = recomputeManifest(manifestOf("sib"));
+    expect(ineligible.ok).to.equal(true);
+    expect(ineligible.checks.map((c) => c.field)).not.to.include("measured.match");
+
+    const presence = (m: ReturnType<typeof manifestOf>) =>
+      recomputeManifest(m).checks.find((c) => c.field === "measured (present exactly when eligible)")!;
+    const fewSnapshots = manifestOf();
+    fewSnapshots.inputs.snapshot_count = 2;
+    expect(presence(fewSnapshots)).to.deep.include({ ok: false, manifest: true, recomputed: false });
+    const invalid = manifestOf();
+    invalid.inputs.invalid_input = {
+      seal: null,
+      path: "trades[0].price",
+      problem: "must be a positive decimal number",
+    };
+    expect(presence(invalid)).to.deep.include({ ok: false, manifest: true, recomputed: false });
+    const stated = manifestOf("sib");
+    stated.measured = manifestOf().measured;
+    expect(presence(stated)).to.deep.include({ ok: false, manifest: true, recomputed: false });
+  });
+
+  it("a missing output or one canonical JSON cannot write fails its check instead of throwing", () => {
+    const noTerms = manifestOf();
+    delete noTerms.outputs.terms;
+    const failed = recomputeManifest(noTerms).checks.filter((c) => !c.ok);
+    expect(failed.map((c) => c.field)).to.deep.equal([
+      "outputs.terms.performance",
+      "outputs.terms.risk",
+      "outputs.terms.consistency",
+      "outputs.terms.calibration", // null recomputed: an absent term is not a null one
+      "outputs.terms.longevity",
+      "outputs.terms.creator",
+    ]);
+    const unwritable = manifestOf();
+    unwritable.outputs.weighted = 10n;
+    expect(recomputeManifest(unwritable).checks.find((c) => c.field === "outputs.weighted")!.ok).to.equal(
+      false,
+    );
+  });
+
+  it("refuses what is not a score manifest, naming the part", () => {
+    const refuses = (m: unknown, message: string, path: string) => {
+      expect(() => recomputeManifest(m))
+        .to.throw(MalformedManifestError, message)
+        .that.deep.includes({ name: "MalformedManifestError", code: "MALFORMED_MANIFEST", details: { path } })
+        .and.has.property("message", message);
+    };
+    for (const value of [null, "manifest", 7, []]) refuses(value, "manifest $ is not an object", "$");
+    for (const key of ["formula", "subject", "inputs", "outputs"]) {
+      const missing = manifestOf();
+      delete missing[key];
+      refuses(missing, `manifest ${key} is missing or not an object`, key);
+      const list = manifestOf();
+      list[key] = [list[key]];
+      refuses(list, `manifest ${key} is missing or not an object`, key);
+    }
+    const noMeasured = manifestOf();
+    delete noMeasured.measured;
+    refuses(noMeasured, "manifest measured is missing", "measured");
+    const broken = manifestOf();
+    broken.measured.creator_inputs = null;
+    expect(() => recomputeManifest(broken))
+      .to.throw(MalformedManifestError)
+      .with.property("message")
+      .that.matches(/^manifest measured cannot be recomputed \(.+\)$/);
+  });
+
+  it("refuses a formula version that is not a known string, with the version in the error", () => {
+    for (const version of [7, ["augur-score/v1"], null]) {
+      const m = manifestOf();
+      m.formula.version = version;
+      expect(() => recomputeManifest(m))
+        .to.throw(UnknownFormulaError, `unknown formula version ${JSON.stringify(version)}`)
+        .that.deep.includes({ name: "UnknownFormulaError", code: "UNKNOWN_FORMULA", details: { version } });
+    }
+  });
+});
+
+describe("deriveOutputs", () => {
+  const unscored = (reason: string) => ({
+    terms: {
+      performance: null,
+      risk: null,
+      consistency: null,
+      calibration: null,
+      longevity: null,
+      creator: null,
+    },
+    weights_used: {},
+    weighted: null,
+    multiplier: null,
+    score: null,
+    reason,
+  });
+
+  it("scores nothing for a refused record, for too few snapshots and for missing measured values", () => {
+    const m = manifestOf();
+    expect(deriveOutputs(m.subject, m.inputs, m.measured, F)).to.deep.equal(m.outputs);
+    expect(m.outputs.score).to.be.a("number");
+    const invalid = { ...m.inputs, invalid_input: { seal: null, path: "trades[0].price", problem: "x" } };
+    expect(deriveOutputs(m.subject, invalid, m.measured, F)).to.deep.equal(unscored("invalid_input"));
+    const few = { ...m.inputs, snapshot_count: 2 };
+    expect(deriveOutputs(m.subject, few, m.measured, F)).to.deep.equal(unscored("too_few_snapshots"));
+    const fewOwn = { ...m.inputs, own_decision_count: 4 };
+    expect(deriveOutputs(m.subject, fewOwn, m.measured, F)).to.deep.equal(unscored("too_few_own_decisions"));
+    expect(deriveOutputs(m.subject, m.inputs, null, F)).to.deep.equal(unscored("too_few_snapshots"));
   });
 });

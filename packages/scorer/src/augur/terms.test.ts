@@ -74,6 +74,8 @@ describe("augur terms", () => {
     expect(strategyMultiplier(0, F)).to.equal(0.8);
     expect(overallScore(79.41176470588235, 1, F)).to.equal(79.4);
     expect(overallScore(79.41176470588235, 0.8, F)).to.equal(63.5);
+    // That weighted total is the flat season's: (0.35 × 50 + 0.25 × 100 + 0.15 × 100 + 0.1 × 100) / 0.85
+    expect(weightedTotal(computeTerms(flat, F), F)).to.equal(67.5 / 0.85);
   });
 
   it("property: every term and the weighted total lie in [0, 100] for any measured values", () => {

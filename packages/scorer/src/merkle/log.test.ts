@@ -110,8 +110,32 @@ describe("merkle: MerkleLog", () => {
     expect(log.leafHash(2)).to.equal(toHex32(leafHash(seals[2]!)));
   });
 
+  it("a log grown by appends past its first buffers answers the same proofs as one sized at once", () => {
+    // 300 appends regrow level 0 (first sized for 64 leaves) and levels above: every old node must move.
+    const seals = sealsFor(300);
+    const grown = new MerkleLog();
+    for (const seal of seals) grown.append(seal);
+    const sized = new MerkleLog(seals);
+    for (const [index, size] of [
+      [0, 300],
+      [63, 65],
+      [64, 300],
+      [130, 257],
+      [299, 300],
+    ] as const) {
+      expect(grown.inclusionProof(index, size), `leaf ${index} of ${size}`).to.deep.equal(
+        sized.inclusionProof(index, size),
+      );
+      expect(grown.leafHash(index)).to.equal(sized.leafHash(index));
+    }
+    for (const from of [1, 3, 64, 100, 257])
+      expect(grown.consistencyProof(from), `from ${from}`).to.deep.equal(sized.consistencyProof(from));
+  });
+
   describe("refuses", () => {
-    const log = new MerkleLog(sealsFor(5));
+    // Built before each test (not while mocha loads the file), so its code counts as that test's.
+    let log: MerkleLog;
+    beforeEach(() => (log = new MerkleLog(sealsFor(5))));
     const cases: [string, () => unknown, RegExp][] = [
       ["a root beyond the log", () => log.root(6), /treeSize 6 is outside the log of 5 leaves/],
       ["a negative size", () => log.root(-1), /treeSize -1/],
@@ -134,12 +158,43 @@ describe("merkle: MerkleLog", () => {
       ["a consistency proof backwards", () => log.consistencyProof(4, 3), /fromSize 4 is above toSize 3/],
       ["a consistency proof beyond the log", () => log.consistencyProof(1, 8), /toSize 8 is outside the log/],
       ["a missing leaf hash", () => log.leafHash(5), /leaf index 5 is outside/],
+      ["a negative index", () => log.inclusionProof(-1, 5), /leaf index -1 is outside the tree of 5/],
+      ["a fractional index", () => log.inclusionProof(2.5, 5), /leaf index 2.5 is outside the tree of 5/],
+      ["a negative leaf hash index", () => log.leafHash(-1), /leaf index -1 is outside/],
+      [
+        "an inclusion proof beyond the log",
+        () => log.inclusionProof(0, 9),
+        /treeSize 9 is outside the log of 5/,
+      ],
     ];
     for (const [label, call, message] of cases) {
       it(label + " with MerkleRangeError", () => {
         expect(call).to.throw(MerkleRangeError, message);
       });
     }
+
+    it("naming the offending values in the error's details", () => {
+      const details = (call: () => unknown): unknown => {
+        try {
+          call();
+        } catch (error) {
+          return (error as MerkleRangeError).details;
+        }
+        throw new Error("did not throw");
+      };
+      expect(details(() => log.root(6))).to.deep.equal({ treeSize: 6, logSize: 5 });
+      expect(details(() => log.consistencyProof(2, 7))).to.deep.equal({ toSize: 7, logSize: 5 });
+      expect(details(() => log.consistencyProof(-1, 3))).to.deep.equal({ fromSize: -1, logSize: 5 });
+      expect(details(() => log.consistencyProof(4, 3))).to.deep.equal({ fromSize: 4, toSize: 3 });
+      expect(details(() => log.inclusionProof(3, 3))).to.deep.equal({ leafIndex: 3, treeSize: 3 });
+      expect(details(() => log.append("0x12" as Hex32))).to.deep.equal({ path: "seal #5", value: "0x12" });
+    });
+
+    it("a seal that is a String object, not a string, with InvalidInputError", () => {
+      const boxed = new String(sealsFor(1)[0]!) as unknown as Hex32;
+      expect(() => log.append(boxed)).to.throw(InvalidInputError, /seal #5/);
+      expect(() => merkleRoot([boxed])).to.throw(InvalidInputError, /seals\[0\]/);
+    });
 
     it("a leaf hash that is not 32 bytes with InvalidInputError", () => {
       expect(() => new MerkleLog().appendLeafHash(new Uint8Array(31))).to.throw(

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { digestHex } from "../digest";
+import { InvalidInputError } from "../errors";
 import { hex32Bytes } from "../hex";
 import { MerkleRootBuilder, merkleRoot } from "./root";
 import { referenceRoot, sealsFor } from "./testing";
@@ -69,6 +70,10 @@ describe("MerkleRootBuilder", () => {
     const bad = `0x${"g".repeat(64)}`;
     expect(() => builder.addHex(bad, "snapshots (seal)")).to.throw(/snapshots \(seal\)\[1\].*64 hex digits/);
     expect(builder.size, "a refused seal is not added").to.equal(1);
+    expect(() => builder.addHex("0x12", "lines"))
+      .to.throw(InvalidInputError)
+      .with.property("details")
+      .that.deep.equals({ path: "lines[1]", value: "0x12" });
     expect(digestHex("\u0000".repeat(32))).to.equal(`0x${"00".repeat(32)}`);
   });
 });

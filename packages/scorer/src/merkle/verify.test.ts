@@ -15,9 +15,11 @@ import {
 
 describe("merkle: verifiers", () => {
   const seals = sealsFor(1024);
-  const log = new MerkleLog(seals);
+  // Built inside each test, so its code counts as that test's (not a load-time "static" mutant).
+  const freshLog = () => new MerkleLog(seals);
 
   it("every honest inclusion proof verifies; every mutated one fails (1–1,024 leaves)", () => {
+    const log = freshLog();
     fc.assert(
       fc.property(logCase, ({ size, leafIndex, pick }) => {
         const index = leafIndex % size;
@@ -34,6 +36,7 @@ describe("merkle: verifiers", () => {
   });
 
   it("an inner node passed as a leaf fails: the 0x00/0x01 prefixes are what stops it", () => {
+    const log = freshLog();
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 512 }), fc.nat(), (half, j) => {
         // In a tree of 2·half leaves, the level-1 nodes form a tree of `half` leaves with the
@@ -62,6 +65,7 @@ describe("merkle: verifiers", () => {
   });
 
   it("every honest consistency proof verifies; every mutated one fails (1–1,024 leaves)", () => {
+    const log = freshLog();
     fc.assert(
       fc.property(logCase, ({ size, fromSize, pick }) => {
         const honest = log.consistencyProof(fromSize, size);
@@ -97,6 +101,7 @@ describe("merkle: verifiers", () => {
     });
 
     it("equal sizes are consistent only with equal roots and an empty proof", () => {
+      const log = freshLog();
       const root = log.root(5);
       expect(verifyConsistency({ fromSize: 5, toSize: 5, fromRoot: root, toRoot: root, proof: [] })).to.equal(
         true,
@@ -114,6 +119,7 @@ describe("merkle: verifiers", () => {
     });
 
     it("the empty tree is extended by every tree, with an empty proof and its fixed root", () => {
+      const log = freshLog();
       const to = log.root(7);
       expect(
         verifyConsistency({ fromSize: 0, toSize: 7, fromRoot: EMPTY_ROOT, toRoot: to, proof: [] }),
@@ -139,6 +145,7 @@ describe("merkle: verifiers", () => {
     });
 
     it("takes every hash as raw bytes as well as hex, and refuses bytes that are not 32 long", () => {
+      const log = freshLog();
       const bytes = (hash: Hex32) => Uint8Array.from(Buffer.from(hash.slice(2), "hex"));
       const p = log.inclusionProof(5, 13);
       const rawProof = p.proof.map(bytes);
@@ -167,6 +174,7 @@ describe("merkle: verifiers", () => {
     });
 
     it("refuses an index or a size that is not a non-negative safe integer, with a typed error", () => {
+      const log = freshLog();
       const p = log.inclusionProof(2, 5);
       const leaf = log.leafHash(2);
       // 2.5 would walk the path of leaf 2 and verify if only the range check stood.
@@ -208,6 +216,7 @@ describe("merkle: verifiers", () => {
     });
 
     it("errors carry the offending values, for consistency proofs as for inclusion proofs", () => {
+      const log = freshLog();
       const caught = (f: () => unknown) => {
         try {
           f();
@@ -269,6 +278,7 @@ describe("merkle: verifiers", () => {
     });
 
     it("a seal is 0x and 64 lowercase hex digits: other spellings of the same bytes are not included", () => {
+      const log = freshLog();
       const p = log.inclusionProof(3, 10);
       expect(verifyInclusion(seals[3]!, p)).to.equal(true);
       expect(verifyInclusion(`0x${seals[3]!.slice(2).toUpperCase()}` as Hex32, p)).to.equal(false);
@@ -276,6 +286,7 @@ describe("merkle: verifiers", () => {
     });
 
     it("a proof object without a proof array is a caller's bug: it throws rather than answer false", () => {
+      const log = freshLog();
       const p = log.inclusionProof(3, 10);
       const c = log.consistencyProof(3, 10);
       const noArray = null as unknown as Hex32[];
@@ -284,6 +295,7 @@ describe("merkle: verifiers", () => {
     });
 
     it("the throwing forms name the problem", () => {
+      const log = freshLog();
       const honest = log.inclusionProof(3, 10);
       const leaf = log.leafHash(3);
       expect(() => rootFromInclusionProof(leaf, 3, 10, honest.proof.slice(1))).to.throw(
@@ -315,6 +327,7 @@ describe("merkle: verifiers", () => {
     });
 
     it("boolean verifiers return false on malformed input instead of throwing", () => {
+      const log = freshLog();
       const honest = log.inclusionProof(3, 10);
       expect(verifyInclusion("0x12" as Hex32, honest)).to.equal(false);
       expect(verifyInclusion(seals[3]!, { ...honest, proof: ["nope" as Hex32] })).to.equal(false);

@@ -24,4 +24,9 @@ describe("coverage", () => {
       unscored: 1,
     });
   });
+
+  it("counts a row with no vault beside it as a vault of no capital (it does not throw)", () => {
+    const { rows } = scoreVaults([blankVault("empty")]);
+    expect(summariseCoverage([], rows)).to.deep.equal({ capital_share: null, vault_share: 0, unscored: 1 });
+  });
 });

@@ -81,6 +81,16 @@ describe("shared exposure", () => {
     expect(crowdLean("long", { long: 1, short: 2 + 1e-6 }, ownShort)).to.be.below(1);
   });
 
+  it("dust exactly at the line is nobody, on either side", () => {
+    // 10^9 USD in the instrument: the line is exactly 1 USD, and exactly 1 USD is left over.
+    expect(crowdLean("long", { long: 1e9, short: 0 }, { long: 1e9 - 1, short: 0 })).to.equal(0);
+    expect(crowdLean("short", { long: 0, short: 1e9 }, { long: 0, short: 1e9 - 1 })).to.equal(0);
+  });
+
+  it("a holding in an instrument the crowd never saw reads 0 lean instead of throwing", () => {
+    expect(readSharedExposure([hold("TSLA", "long", 5)], new Map())).to.equal(0);
+  });
+
   it("every reading is in [0, 1] (or null exactly when holdings are unknown)", () => {
     fc.assert(
       fc.property(vaults, (all) => {

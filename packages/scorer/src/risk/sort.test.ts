@@ -2,6 +2,7 @@ import { expect } from "chai";
 import { blankVault } from "./arbitraries.test-util";
 import { scoreVaults } from "./score-vaults";
 import { isRiskSortKey, sortRiskRows } from "./sort";
+import type { RiskRow } from "./types";
 
 describe("sorting risk rows", () => {
   const active = { days_observed: 10, days_traded: 10 };
@@ -33,5 +34,14 @@ describe("sorting risk rows", () => {
   it("knows its keys", () => {
     expect(isRiskSortKey("worst_fall")).to.equal(true);
     expect(isRiskSortKey("return")).to.equal(false);
+  });
+
+  it("orders by value, null after a zero reading, then by id, whatever the input order", () => {
+    const row = (vault_id: string, score: number | null) =>
+      ({ vault_id, score, components: {} }) as unknown as RiskRow;
+    const input = [row("e", 0), row("d", null), row("c", 0.5), row("b", 0.5), row("a", null), row("f", 0)];
+    const expected = ["b", "c", "e", "f", "a", "d"];
+    expect(sortRiskRows(input, "score").map((r) => r.vault_id)).to.deep.equal(expected);
+    expect(sortRiskRows([...input].reverse(), "score").map((r) => r.vault_id)).to.deep.equal(expected);
   });
 });
