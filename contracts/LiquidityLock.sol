@@ -31,7 +31,12 @@ contract LiquidityLock is ILiquidityLock, IERC721Receiver {
     /// @param from Who sent the position.
     /// @param tokenId The position's id.
     /// @return The ERC-721 receiver selector.
-    function onERC721Received(address, address from, uint256 tokenId, bytes calldata) external returns (bytes4) {
+    function onERC721Received(
+        address,
+        address from,
+        uint256 tokenId,
+        bytes calldata
+    ) external returns (bytes4) {
         if (msg.sender != positionManager) revert LiquidityLockWrongToken(msg.sender);
         emit PositionLocked(tokenId, from, unlockAt);
         return IERC721Receiver.onERC721Received.selector;
