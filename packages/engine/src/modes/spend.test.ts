@@ -1,5 +1,11 @@
 import { expect } from "chai";
+import { buildApp } from "../api/app";
+import { appendModeRecord } from "../store/queries/modes";
+import { TEST_CHAIN_ID } from "../../test-support/records/testing";
+import { testBackends } from "../../test-support/store/testing";
 import { SpendRefusedError } from "./errors";
+import { assertMaySpend } from "./guard";
+import { MODE_FORMAT, type ModeBody } from "./records";
 import { assertMaySpendAt, spendRefusal, type SpendScope } from "./spend";
 import type { ModeState } from "./state";
 
@@ -109,4 +115,42 @@ describe("no new spend goes in: the spend guard (modes/spend.ts)", function () {
       /could not be read from http:\/\/127\.0\.0\.1:1\/api\/v1\/mode: /,
     );
   });
+
+  for (const backend of testBackends()) {
+    it(`the engine's own API and its store refuse alike in wind-down (${backend.name})`, async function () {
+      const store = await backend.open();
+      const app = await buildApp({ store, chainId: TEST_CHAIN_ID, now: () => 1_804_000_000 }, {});
+      try {
+        const body: ModeBody = {
+          format: MODE_FORMAT,
+          previous: null,
+          declared: "2027-03-03",
+          ...STATES["wind-down"],
+        } as ModeBody;
+        await store.db
+          .transaction()
+          .execute((trx) => appendModeRecord(trx, { kind: "mode", day: "2027-03-03", body }, 1_804_000_000));
+        // GET /api/v1/mode answered by the real route, handed to the HTTP guard as its fetch.
+        const viaApi = (async (url: string) => {
+          const answer = await app.inject(new URL(url).pathname);
+          return new Response(answer.body, { status: answer.statusCode });
+        }) as unknown as typeof fetch;
+        const remote = await assertMaySpendAt(
+          "http://engine.test",
+          "funding a house agent",
+          "operator",
+          viaApi,
+        ).catch((e: Error) => e);
+        const local = await assertMaySpend(store.db, "funding a house agent").catch((e: Error) => e);
+        expect(remote).to.be.instanceOf(SpendRefusedError);
+        expect((remote as Error).message).to.match(
+          /^refused: funding a house agent is new spend, and the system is winding down since 2027-03-02 /,
+        );
+        expect((remote as Error).message).to.equal((local as Error).message);
+      } finally {
+        await app.close();
+        await store.close();
+      }
+    });
+  }
 });
