@@ -21,6 +21,7 @@ export { openKeeper, type KeeperHandle } from "./keeper/config";
 // features
 export { addDays, checkedDay } from "./modes/days";
 export { assertMaySpend } from "./modes/guard";
+export { assertMaySpendAt, spendRefusal, type SpendScope } from "./modes/spend";
 export { FinalNoticeSealedError } from "./modes/errors";
 export { sealFinalNotice } from "./modes/final";
 export { registryFinalPoster } from "./keeper/final-notice";

@@ -1,30 +1,21 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../store/schema";
 import { describeCause } from "./describe";
-import { SpendRefusedError, WindingDownError } from "./errors";
+import { WindingDownError } from "./errors";
 import { assertNotFinal } from "./final";
+import { spendRefusal } from "./spend";
 import { currentMode, modeHistory } from "./state";
 
 /**
  * Refuses new spend outside active mode. "Spend" is any operator action that commits new project
  * funds: moving tokens or ETH out of an operator wallet, funding or staking a house agent,
  * opening a season (it commits house agents and their funding). Keeper gas is not spend: the
- * ledger keeps running in maintenance, and the wind-down needs its final anchor.
+ * ledger keeps running in maintenance, and the wind-down needs its final anchor. Tools without
+ * the store read the mode over HTTP with `assertMaySpendAt` (spend.ts), which decides the same way.
  */
 export async function assertMaySpend(db: Kysely<Database>, action: string): Promise<void> {
-  const state = await currentMode(db);
-  if (state.mode === "active") return;
-  const why = describeCause(state.cause);
-  if (state.mode === "maintenance") {
-    throw new SpendRefusedError(
-      `refused: ${action} is new spend, and the system is in maintenance mode since ${state.since} (${why})`,
-      { mode: state.mode, since: state.since, action },
-    );
-  }
-  throw new SpendRefusedError(
-    `refused: ${action} is new spend, and the system is ${state.mode === "archived" ? "archived" : "winding down"} since ${state.since} (${why})`,
-    { mode: state.mode, since: state.since, action },
-  );
+  const refused = spendRefusal(await currentMode(db), action, "operator");
+  if (refused) throw refused;
 }
 
 /**
