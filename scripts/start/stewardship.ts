@@ -3,7 +3,12 @@ import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signer
 import { time } from "@nomicfoundation/hardhat-network-helpers";
 import { STEWARDSHIP_V1 } from "@augur/scorer";
 import type { StewardshipSettings } from "@augur/engine";
-import { MockStockToken__factory, TokenBatcher__factory, type TokenBatcher } from "../../typechain-types";
+import {
+  LiquidityLock__factory,
+  MockStockToken__factory,
+  TokenBatcher__factory,
+  type TokenBatcher,
+} from "../../typechain-types";
 import { openProjectToken } from "../replica/project-token";
 import type { Replica } from "../replica/types";
 
@@ -17,6 +22,38 @@ const ORGANIC_ACCOUNT = 17;
 const WASH_ACCOUNT = 18;
 /** Days of token history scripted before the season starts, so the first cycle seals records. */
 export const PRE_HISTORY_DAYS = 3;
+
+/** How long the demo's LP position stays locked: a year, far beyond any demo season. */
+const LP_LOCK_SECONDS = 365 * DAY;
+
+/**
+ * Puts the DEMO pool's position (the newest one the operator minted) in a LiquidityLock for a
+ * year, as seed 002 promises for the real pool, so the monitor reads and seals it every day.
+ */
+async function lockLiquidity(
+  replica: Replica,
+  operator: HardhatEthersSigner,
+): Promise<{ lock: string; position: string }> {
+  const manager = replica.positionManager.connect(operator);
+  const owned = (await manager.getFunction("balanceOf")(operator.address)) as bigint;
+  const position = (await manager.getFunction("tokenOfOwnerByIndex")(operator.address, owned - 1n)) as bigint;
+  const unlockAt = (await time.latest()) + LP_LOCK_SECONDS;
+  const lock = await new LiquidityLock__factory(operator).deploy(
+    await manager.getAddress(),
+    operator.address,
+    unlockAt,
+  );
+  await lock.waitForDeployment();
+  const address = await lock.getAddress();
+  await (
+    await manager.getFunction("safeTransferFrom(address,address,uint256)")(
+      operator.address,
+      address,
+      position,
+    )
+  ).wait();
+  return { lock: address.toLowerCase(), position: position.toString() };
+}
 
 /**
  * The demo's project token (DEMO, standing in for OAIA) for the stewardship monitor: the token
@@ -53,12 +90,14 @@ export class DemoProject {
     await batcher.waitForDeployment();
     await (await token.mint(operator.address, 10_000n * DUST)).wait();
     await (await token.approve(await batcher.getAddress(), MaxUint256)).wait();
+    const lpLock = await lockLiquidity(replica, operator);
     return new DemoProject(project, operator, signers[ORGANIC_ACCOUNT]!, signers[WASH_ACCOUNT]!, batcher, {
       token: stock.address.toLowerCase(),
       pools: [stock.poolAddress.toLowerCase()],
       usd: (await replica.usdg.getAddress()).toLowerCase(),
-      excluded: [operator.address.toLowerCase()],
+      excluded: [operator.address.toLowerCase(), lpLock.lock].sort(),
       startBlock,
+      lpLock,
     });
   }
 

@@ -143,12 +143,19 @@ describe("npm start (smoke test, --ci)", function () {
       const stewardship = await apiJson<{
         state: string | null;
         days: Array<{ holders: number; organicVolumeUsd: number; clusters: number; seal: string }>;
+        lpLock: { lock: string; holder: string; liquidity: string; alarm: string | null } | null;
+        lpLockAlarm: unknown;
       }>(origin, "/stewardship");
       expect(stewardship.state).to.equal("normal");
       expect(stewardship.days.length).to.be.at.least(4);
       expect(stewardship.days.at(-1)!.holders).to.be.at.least(60);
       expect(stewardship.days.at(-1)!.organicVolumeUsd).to.be.greaterThan(0);
       expect(stewardship.days.at(-1)!.clusters).to.equal(1); // the wash wallet's round trips, rule (b)
+      // The DEMO pool's position sits in its LiquidityLock, read and sealed with every day: no alarm.
+      expect(stewardship.lpLock).to.include({ alarm: null });
+      expect(stewardship.lpLock!.holder).to.equal(stewardship.lpLock!.lock);
+      expect(BigInt(stewardship.lpLock!.liquidity)).to.be.greaterThan(0n);
+      expect(stewardship.lpLockAlarm).to.equal(null);
     });
   });
 

@@ -42,6 +42,14 @@ export function modeBanner(view: ModeView): SafeHtml {
         </p>`;
     }
   }
+  if (view.lpLockAlarm) {
+    // Seed 002's promise about the LP timelock, broken in public view: on every page, not only /stewardship.
+    headline = html`${headline}
+      <p id="lp-lock-banner" role="alert">
+        <strong>LP timelock alarm since ${view.lpLockAlarm.since}</strong>: ${view.lpLockAlarm.reason}.
+        <a href="/stewardship#lp-lock">The lock as read</a>
+      </p>`;
+  }
   if (headline === "" && pending.length === 0) return html``;
   return html`<div class="mode-banner ${view.mode}" id="mode-banner" role="status">
     ${headline}${pending}

@@ -5,6 +5,7 @@ import { allNotices, currentMode, modeHistory } from "../../modes/state";
 import type { FinalNoticeBody } from "../../modes/final";
 import { getFinalNotice } from "../../store/queries/final-notice";
 import { latestModeRecord } from "../../store/queries/modes";
+import { currentLpLockAlarm } from "../../stewardship/lp-alarm";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { errorBody, hex32Schema } from "../schemas";
@@ -23,6 +24,7 @@ async function modeView(deps: ApiDeps) {
     history: await modeHistory(db),
     notices: (await allNotices(db)).map((n) => ({ ...n, pending: n.effective > today })),
     finalNotice: await finalNoticeView(deps),
+    lpLockAlarm: await currentLpLockAlarm(db),
   };
 }
 
@@ -49,7 +51,7 @@ export function modeRoutes(app: FastifyInstance, deps: ApiDeps): void {
       schema: {
         summary: "The mode in force, every sealed mode record, and every operator and methodology notice",
         description:
-          "Modes: active, maintenance, wind-down, archived (docs/stewardship.md). Each history entry and notice is a sealed record whose seal is a leaf of the log (see /api/v1/anchors/leaves/:seal). finalNotice: the archive's last record (null before it), whose seal the AnchorRegistry holds.",
+          "Modes: active, maintenance, wind-down, archived (docs/stewardship.md). Each history entry and notice is a sealed record whose seal is a leaf of the log (see /api/v1/anchors/leaves/:seal). finalNotice: the archive's last record (null before it), whose seal the AnchorRegistry holds. lpLockAlarm: the LP timelock's public alarm (its position moved before expiry: first day of the run and the reason), or null; every page's banner shows it.",
         tags: ["modes"],
         response: {
           200: {
@@ -64,6 +66,7 @@ export function modeRoutes(app: FastifyInstance, deps: ApiDeps): void {
               "history",
               "notices",
               "finalNotice",
+              "lpLockAlarm",
             ],
             properties: {
               mode: { type: "string", enum: ["active", "maintenance", "wind-down", "archived"] },
@@ -75,6 +78,16 @@ export function modeRoutes(app: FastifyInstance, deps: ApiDeps): void {
               history: { type: "array", items: open },
               notices: { type: "array", items: open },
               finalNotice: { type: ["object", "null"], additionalProperties: true },
+              lpLockAlarm: {
+                anyOf: [
+                  { type: "null" },
+                  {
+                    type: "object",
+                    required: ["since", "reason"],
+                    properties: { since: { type: "string" }, reason: { type: "string" } },
+                  },
+                ],
+              },
             },
           },
           "4xx": errorBody,

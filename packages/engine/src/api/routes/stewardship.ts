@@ -1,5 +1,6 @@
 import { STEWARDSHIP_V1 } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
+import { currentLpLockAlarm } from "../../stewardship/lp-alarm";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { errorBody, hex32Schema, uintSchema } from "../schemas";
@@ -165,14 +166,6 @@ const stewardshipResponse = {
   },
 } as const;
 
-/** The current run of alarmed days, newest last: its first day and the latest reason. */
-function lpLockAlarmOf(rows: readonly StewardshipDayRow[]): { since: string; reason: string } | null {
-  let since: string | null = null;
-  for (let i = rows.length - 1; i >= 0 && rows[i]!.body.lpLock?.alarm; i--) since = rows[i]!.day;
-  const reason = rows.at(-1)?.body.lpLock?.alarm;
-  return since !== null && reason ? { since, reason } : null;
-}
-
 /** What `GET /api/v1/stewardship` answers. */
 export type StewardshipView = FromSchema<typeof stewardshipResponse>;
 
@@ -244,7 +237,7 @@ export function stewardshipRoutes(app: FastifyInstance, deps: ApiDeps): void {
           measures: e.measures,
         })),
         lpLock: latest?.lpLock ?? null,
-        lpLockAlarm: lpLockAlarmOf(rows),
+        lpLockAlarm: await currentLpLockAlarm(db),
       };
     },
   );

@@ -23,25 +23,18 @@ function firedText(d: StewardshipView["days"][number]): string {
   return fired.length === 0 ? "—" : fired.join(", ");
 }
 
-/** The LP timelock as last read, and the public alarm when its position moved before expiry. */
+/** The LP timelock as last read (the alarm itself is in every page's banner, mode-banner.ts). */
 function lpLockSection(s: StewardshipView) {
-  const alarm = s.lpLockAlarm
-    ? html`<div class="mode-banner wind-down" id="lp-lock-alarm" role="alert">
-        <p>
-          <strong>LP timelock alarm since ${s.lpLockAlarm.since}</strong>: ${s.lpLockAlarm.reason}. The
-          operator promised not to withdraw or circumvent the LP timelock before its expiry.
-        </p>
-      </div>`
-    : "";
   const lock = s.lpLock;
-  if (!lock) return alarm;
-  return html`${alarm}
-    <h2>LP timelock</h2>
-    <p id="lp-lock">
+  if (!lock) return "";
+  return html`<h2 id="lp-lock">LP timelock</h2>
+    <p>
       Lock <code>${lock.lock}</code> holds position #${lock.position} of
       <code>${lock.positionManager}</code> until ${utc(lock.unlockAt)}. Read at block ${lock.block}: held by
       <code>${lock.holder}</code>, liquidity ${lock.liquidity} —
-      ${lock.alarm ? html`<strong>${lock.alarm}</strong>` : "in place"}.
+      ${lock.alarm
+        ? html`<strong>alarm${s.lpLockAlarm ? ` since ${s.lpLockAlarm.since}` : ""}: ${lock.alarm}</strong>`
+        : "in place"}.
     </p>`;
 }
 

@@ -61,6 +61,17 @@ export async function listStewardshipDays(db: Kysely<Database>): Promise<Steward
   return rows.map(rowOf);
 }
 
+/** Recorded days newest first, a page at a time: `before` (a date) excludes it and every later day. */
+export async function newestStewardshipDays(
+  db: Kysely<Database>,
+  limit: number,
+  before?: string,
+): Promise<StewardshipDayRow[]> {
+  let query = db.selectFrom("stewardship_days").select(["day", "seal", "leaf_index", "body"]);
+  if (before !== undefined) query = query.where("day", "<", before);
+  return (await query.orderBy("day", "desc").limit(limit).execute()).map(rowOf);
+}
+
 /** Days joined with the first anchor whose tree covers each day's leaf (null columns while pending). */
 function anchoredDaysQuery(db: Kysely<Database>) {
   return db
