@@ -1,20 +1,42 @@
 import type { Store } from "../store/open";
-import { checkSubmission, type CheckedSubmission, type Submission } from "./ingest-check";
-import { confirmSigners, storeRecord, type IngestContext, type IngestResult } from "./ingest";
+import { checkSubmission, type CheckedSubmission, type RecordSigners, type Submission } from "./ingest-check";
+import { confirmSigners, storeRecord, storeRecords, type IngestContext, type IngestResult } from "./ingest";
 import type { IngestPool } from "./ingest-pool";
 
 type Settled = { readonly checked: CheckedSubmission } | { readonly error: unknown };
 
+/** One submission waiting for its turn: settled once its checks are done. */
+interface Waiting {
+  readonly submission: Submission;
+  settled?: Settled;
+  /** Set when the signers are known (a contract wallet's come back from the chain). */
+  signers?: RecordSigners;
+  readonly resolve: (result: IngestResult) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+type Batch = {
+  waiting: Waiting;
+  signers: RecordSigners | Promise<RecordSigners>;
+  checked: CheckedSubmission;
+}[];
+
+/** The most records one transaction stores: a bound on how long one commit holds the loop. */
+export const MAX_BATCH = 64;
+
 /**
  * Ingestion for the API: checks run in parallel (on the pool's workers, or inline without one),
- * stores run one at a time in arrival order, so the same sequence of submissions gives the same
- * log whatever the pool's size or the workers' speed (which of two records at one moment is
- * the equivocation, whether a record comes before its agent's registration). A registration
- * whose contract wallet the chain must confirm (EIP-1271) steps out of the line while the chain
- * answers and takes its place when it does, as it did before the pool.
+ * stores run in arrival order, so the same sequence of submissions gives the same log whatever
+ * the pool's size or the workers' speed (which of two records at one moment is the equivocation,
+ * whether a record comes before its agent's registration). Whatever is checked and next in line
+ * when the store is free goes in one transaction (one commit for the lot: under a steady stream
+ * of writes the request loop spends far less on each). A registration whose contract wallet the
+ * chain must confirm (EIP-1271) steps out of the line while the chain answers and takes its place
+ * at the back when it does, as it did before the pool.
  */
 export class RecordIngestor {
-  private tail: Promise<void> = Promise.resolve();
+  private readonly line: Waiting[] = [];
+  private storing = false;
 
   constructor(
     private readonly store: Store,
@@ -22,26 +44,87 @@ export class RecordIngestor {
     private readonly pool?: IngestPool,
   ) {}
 
-  async ingest(submission: Submission): Promise<IngestResult> {
-    const checking = this.check(submission); // starts now, settles without rejecting
-    let release = await this.turn();
-    try {
-      const settled = await checking;
-      if ("error" in settled) throw settled.error;
+  ingest(submission: Submission): Promise<IngestResult> {
+    return new Promise((resolve, reject) => {
+      const waiting: Waiting = { submission, resolve, reject };
+      this.line.push(waiting);
+      void this.check(submission).then((settled) => {
+        waiting.settled = settled;
+        this.drain();
+      });
+    });
+  }
+
+  /** Stores the checked front of the line, batch after batch, until its head is still checking. */
+  private drain(): void {
+    if (this.storing) return;
+    const batch: Batch = [];
+    while (batch.length < MAX_BATCH && this.line[0]?.settled !== undefined) {
+      const waiting = this.line.shift()!;
+      const settled = waiting.settled!;
+      if ("error" in settled) {
+        waiting.reject(settled.error);
+        continue;
+      }
       const { checked } = settled;
-      if (
+      if (waiting.signers !== undefined) batch.push({ waiting, signers: waiting.signers, checked });
+      else if (
         checked.walletRecovered !== undefined &&
         checked.walletRecovered !== checked.record.message.wallet
-      ) {
-        release();
-        const signers = await confirmSigners(submission, checked, this.ctx);
-        release = await this.turn();
-        return await storeRecord(this.store, checked.record, this.ctx, signers);
+      )
+        this.confirmAside(waiting, checked);
+      else {
+        const signers = confirmSigners(waiting.submission, checked, this.ctx);
+        signers.catch(() => {}); // answered in storeBatch, which awaits it
+        batch.push({ waiting, signers, checked });
       }
-      const signers = await confirmSigners(submission, checked, this.ctx);
-      return await storeRecord(this.store, checked.record, this.ctx, signers);
-    } finally {
-      release();
+    }
+    if (batch.length === 0) return;
+    this.storing = true;
+    void this.storeBatch(batch).finally(() => {
+      this.storing = false;
+      this.drain();
+    });
+  }
+
+  /** A bound wallet's proof (the chain for a contract wallet), then the back of the line. */
+  private confirmAside(waiting: Waiting, checked: CheckedSubmission): void {
+    confirmSigners(waiting.submission, checked, this.ctx).then(
+      (signers) => {
+        waiting.signers = signers;
+        this.line.push(waiting);
+        this.drain();
+      },
+      (error: unknown) => waiting.reject(error),
+    );
+  }
+
+  private async storeBatch(line: Batch): Promise<void> {
+    // An EOA wallet's proof is checked without the chain; one that fails is refused alone.
+    const batch: { waiting: Waiting; signers: RecordSigners; checked: CheckedSubmission }[] = [];
+    for (const { waiting, signers, checked } of line) {
+      try {
+        batch.push({ waiting, signers: await signers, checked });
+      } catch (error) {
+        waiting.reject(error);
+      }
+    }
+    const records = batch.map(({ checked, signers }) => ({ checked: checked.record, signers }));
+    try {
+      const outcomes = await storeRecords(this.store, records, this.ctx);
+      outcomes.forEach((outcome, i) => {
+        if ("result" in outcome) batch[i]!.waiting.resolve(outcome.result);
+        else batch[i]!.waiting.reject(outcome.refused);
+      });
+    } catch {
+      // Not a refusal (the database itself): nothing of the batch was written. One at a time, so
+      // one record that cannot be stored is answered with its own error and the rest go in.
+      for (const { waiting, checked, signers } of batch) {
+        await storeRecord(this.store, checked.record, this.ctx, signers).then(
+          waiting.resolve,
+          waiting.reject,
+        );
+      }
     }
   }
 
@@ -56,14 +139,5 @@ export class RecordIngestor {
     } catch (error) {
       return Promise.resolve({ error });
     }
-  }
-
-  /** Resolves when every earlier turn is released, to this turn's release (idempotent). */
-  private turn(): Promise<() => void> {
-    let release!: () => void;
-    const done = new Promise<void>((resolve) => (release = resolve));
-    const previous = this.tail;
-    this.tail = done;
-    return previous.then(() => release);
   }
 }

@@ -5,6 +5,7 @@ import {
   EquivocationError,
   isRegistration,
   MeasuredByEngineError,
+  RecordRefusedError,
   RecordOutOfSeasonError,
   SeasonClosedError,
   sealedRecord,
@@ -18,11 +19,12 @@ import {
   WrongSignerError,
 } from "@augur/records";
 import type { Hex32 } from "@augur/scorer";
+import type { Kysely } from "kysely";
 import type { Store } from "../store/open";
 import { findAgent, findAgentByKey, findAgentByWallet, insertAgent } from "../store/queries/agents";
 import { findRecord, findRecordAtMoment, insertRecord, insertRecordMoment } from "../store/queries/records";
 import { findSeason, seasonClosesAt } from "../store/queries/seasons";
-import type { RecordKind } from "../store/schema";
+import type { Database, RecordKind } from "../store/schema";
 import {
   checkSubmission,
   recoverCosigner,
@@ -99,6 +101,49 @@ export async function ingestRecord(
  */
 export async function storeRecord(
   store: Store,
+  checked: CheckedRecord,
+  ctx: IngestContext,
+  signers: RecordSigners,
+): Promise<IngestResult> {
+  return store.db.transaction().execute(async (trx) => {
+    await store.log.lockForAppend(trx);
+    return admitRecord(trx, store, checked, ctx, signers);
+  });
+}
+
+/** A record of a batch: what it is, or why it was refused. */
+export type BatchOutcome = { readonly result: IngestResult } | { readonly refused: RecordRefusedError };
+
+/**
+ * `storeRecord` for many records in one transaction (one commit, so one write of the log's pages
+ * for the lot): each is admitted or refused by the same rules, in order, seeing the ones before
+ * it. A refusal is thrown before its record writes anything, so it leaves the batch intact; any
+ * other error rolls the whole batch back and is thrown (the caller stores them one by one).
+ */
+export async function storeRecords(
+  store: Store,
+  records: readonly { readonly checked: CheckedRecord; readonly signers: RecordSigners }[],
+  ctx: IngestContext,
+): Promise<BatchOutcome[]> {
+  return store.db.transaction().execute(async (trx) => {
+    await store.log.lockForAppend(trx);
+    const outcomes: BatchOutcome[] = [];
+    for (const { checked, signers } of records) {
+      try {
+        outcomes.push({ result: await admitRecord(trx, store, checked, ctx, signers) });
+      } catch (error) {
+        if (!(error instanceof RecordRefusedError)) throw error;
+        outcomes.push({ refused: error });
+      }
+    }
+    return outcomes;
+  });
+}
+
+/** The rules and the writes of one record, inside a transaction that holds the log's lock. */
+async function admitRecord(
+  trx: Kysely<Database>,
+  store: Store,
   { type, kind, message }: CheckedRecord,
   ctx: IngestContext,
   { signer, cosigner, signature, cosignature, walletProof, walletSignature }: RecordSigners,
@@ -110,81 +155,78 @@ export async function storeRecord(
   const now = ctx.now();
   const registering = isRegistration(type);
 
-  return store.db.transaction().execute(async (trx) => {
-    await store.log.lockForAppend(trx);
-    const existing = await findRecord(trx, seal);
-    if (existing) {
-      // The same content again: answer with what is stored, provided the same key signed it.
-      if (existing.signer !== signer)
-        throw new WrongSignerError("signature", existing.signer ?? "(none)", signer);
-      return { seal, leafIndex: existing.leaf_index, kind, created: false };
-    }
+  const existing = await findRecord(trx, seal);
+  if (existing) {
+    // The same content again: answer with what is stored, provided the same key signed it.
+    if (existing.signer !== signer)
+      throw new WrongSignerError("signature", existing.signer ?? "(none)", signer);
+    return { seal, leafIndex: existing.leaf_index, kind, created: false };
+  }
 
-    const season = await findSeason(trx, seasonId);
-    if (!season) throw new UnknownSeasonError(seasonId);
-    const closesAt = seasonClosesAt(season);
-    if (now >= closesAt) throw new SeasonClosedError(seasonId, closesAt);
-    if (season.inputs === "measured" && (type === "Snapshot" || type === "Trade"))
-      throw new MeasuredByEngineError(type, seasonId);
-    if (season.inputs === "measured" && type === "Registration") throw new WalletRequiredError(seasonId);
-    const earliest = registering ? 0 : season.starts_at;
-    const latest = Math.min(closesAt, now + (ctx.maxClockSkew ?? 300));
-    if (time < earliest || time > latest)
-      throw new RecordOutOfSeasonError(TIME_FIELD[type], time, earliest, latest);
-    const grace = ctx.recordGrace ?? RECORD_GRACE_SECONDS;
-    if (time < now - grace) throw new StaleRecordError(TIME_FIELD[type], time, now, grace);
+  const season = await findSeason(trx, seasonId);
+  if (!season) throw new UnknownSeasonError(seasonId);
+  const closesAt = seasonClosesAt(season);
+  if (now >= closesAt) throw new SeasonClosedError(seasonId, closesAt);
+  if (season.inputs === "measured" && (type === "Snapshot" || type === "Trade"))
+    throw new MeasuredByEngineError(type, seasonId);
+  if (season.inputs === "measured" && type === "Registration") throw new WalletRequiredError(seasonId);
+  const earliest = registering ? 0 : season.starts_at;
+  const latest = Math.min(closesAt, now + (ctx.maxClockSkew ?? 300));
+  if (time < earliest || time > latest)
+    throw new RecordOutOfSeasonError(TIME_FIELD[type], time, earliest, latest);
+  const grace = ctx.recordGrace ?? RECORD_GRACE_SECONDS;
+  if (time < now - grace) throw new StaleRecordError(TIME_FIELD[type], time, now, grace);
 
-    if (registering) {
-      const agentKey = message.agentKey as string;
-      const creator = message.creator as string;
-      if (signer !== agentKey) throw new WrongSignerError("signature", agentKey, signer);
-      if (cosigner !== creator) throw new WrongSignerError("creatorSignature", creator, cosigner ?? "(none)");
-      if (await findAgent(trx, agentId, seasonId)) throw new AgentExistsError(agentId, seasonId);
-      const holder = await findAgentByKey(trx, seasonId, agentKey);
-      if (holder) throw new AgentKeyInUseError(agentKey, seasonId, holder.id);
-      const wallet = message.wallet as string | undefined;
-      const owner = wallet === undefined ? undefined : await findAgentByWallet(trx, seasonId, wallet);
-      if (owner) throw new WalletInUseError(wallet!, seasonId, owner.id);
-    } else {
-      const agent = await findAgent(trx, agentId, seasonId);
-      if (!agent) throw new UnknownAgentError(agentId, seasonId);
-      if (signer !== agent.agent_key) throw new WrongSignerError("signature", agent.agent_key, signer);
-      if (time < agent.registered_at)
-        throw new BeforeRegistrationError(TIME_FIELD[type], time, agent.registered_at);
-      const moment = { season_id: seasonId, agent_id: agentId, kind, moment: time };
-      const standing = await findRecordAtMoment(trx, moment);
-      if (standing) throw new EquivocationError(kind, TIME_FIELD[type], time, standing);
-    }
+  if (registering) {
+    const agentKey = message.agentKey as string;
+    const creator = message.creator as string;
+    if (signer !== agentKey) throw new WrongSignerError("signature", agentKey, signer);
+    if (cosigner !== creator) throw new WrongSignerError("creatorSignature", creator, cosigner ?? "(none)");
+    if (await findAgent(trx, agentId, seasonId)) throw new AgentExistsError(agentId, seasonId);
+    const holder = await findAgentByKey(trx, seasonId, agentKey);
+    if (holder) throw new AgentKeyInUseError(agentKey, seasonId, holder.id);
+    const wallet = message.wallet as string | undefined;
+    const owner = wallet === undefined ? undefined : await findAgentByWallet(trx, seasonId, wallet);
+    if (owner) throw new WalletInUseError(wallet!, seasonId, owner.id);
+  } else {
+    const agent = await findAgent(trx, agentId, seasonId);
+    if (!agent) throw new UnknownAgentError(agentId, seasonId);
+    if (signer !== agent.agent_key) throw new WrongSignerError("signature", agent.agent_key, signer);
+    if (time < agent.registered_at)
+      throw new BeforeRegistrationError(TIME_FIELD[type], time, agent.registered_at);
+    const moment = { season_id: seasonId, agent_id: agentId, kind, moment: time };
+    const standing = await findRecordAtMoment(trx, moment);
+    if (standing) throw new EquivocationError(kind, TIME_FIELD[type], time, standing);
+  }
 
-    const leafIndex = await store.log.append(trx, [seal], now);
-    await insertRecord(trx, {
-      seal,
-      kind,
-      agent_id: agentId,
-      season_id: seasonId,
-      body,
-      signer,
-      signature,
-      cosignature: cosignature ?? null,
-      leaf_index: leafIndex,
-      received_at: now,
-    });
-    if (!registering)
-      await insertRecordMoment(trx, { season_id: seasonId, agent_id: agentId, kind, moment: time, seal });
-    if (registering) {
-      await insertAgent(trx, {
-        id: agentId,
-        season_id: seasonId,
-        creator: message.creator as string,
-        style: message.style as string,
-        agent_key: message.agentKey as string,
-        registration_seal: seal,
-        registered_at: time,
-        wallet: (message.wallet as string | undefined) ?? null,
-        wallet_proof: walletProof ?? null,
-        wallet_signature: walletSignature ?? null,
-      });
-    }
-    return { seal, leafIndex, kind, created: true };
+  const leafIndex = await store.log.append(trx, [seal], now);
+  await insertRecord(trx, {
+    seal,
+    kind,
+    agent_id: agentId,
+    season_id: seasonId,
+    body,
+    signer,
+    signature,
+    cosignature: cosignature ?? null,
+    leaf_index: leafIndex,
+    received_at: now,
   });
+  if (!registering)
+    await insertRecordMoment(trx, { season_id: seasonId, agent_id: agentId, kind, moment: time, seal });
+  if (registering) {
+    await insertAgent(trx, {
+      id: agentId,
+      season_id: seasonId,
+      creator: message.creator as string,
+      style: message.style as string,
+      agent_key: message.agentKey as string,
+      registration_seal: seal,
+      registered_at: time,
+      wallet: (message.wallet as string | undefined) ?? null,
+      wallet_proof: walletProof ?? null,
+      wallet_signature: walletSignature ?? null,
+    });
+  }
+  return { seal, leafIndex, kind, created: true };
 }
