@@ -3,6 +3,8 @@ import { TEST_NOW } from "../../test-support/records/testing";
 import { addSeasonWithOneAgent, CountingScorer, FakeKeeper } from "../../test-support/cycle/testing";
 import { testBackends } from "../../test-support/store/testing";
 import { DAY, fakeSource, HISTORY_DAY0, writeScriptedHistory } from "../../test-support/stewardship/testing";
+import { fakeIo } from "../../test-support/cli/testing";
+import { reportError } from "../cli/main";
 import { addDays, dayOf } from "../modes/days";
 import {
   effectiveTime,
@@ -113,6 +115,11 @@ for (const backend of testBackends()) {
       expect((refusal as Error).message).to.equal(
         `refused: this build carries ${V2} but no methodology notice announces it (augur methodology announce --formula ${V2} --effective <a date at least 14 days ahead>)`,
       );
+      // As augur cycle, serve and npm start report it: exit 1, one line on stderr.
+      const io = fakeIo();
+      expect(reportError("cycle", refusal, io)).to.equal(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(io.err()).to.equal(`augur cycle: ${(refusal as Error).message}\n`);
       await assertBuildFormulasNoticed(store.db); // this build: genesis versions only, no notice needed
     });
 
