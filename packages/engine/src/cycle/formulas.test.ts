@@ -1,4 +1,5 @@
 import { expect } from "chai";
+import { FORMULAS } from "@augur/scorer";
 import { TEST_NOW } from "../../test-support/records/testing";
 import { addSeasonWithOneAgent, CountingScorer, FakeKeeper } from "../../test-support/cycle/testing";
 import { testBackends } from "../../test-support/store/testing";
@@ -16,7 +17,12 @@ import { writeNotice } from "../modes/notices";
 import { methodologyNoticeBody, NOTICE_FORMAT, type MethodologyNoticeBody } from "../modes/records";
 import { recordStewardshipDays } from "../stewardship/days";
 import type { Store } from "../store/open";
-import { assertBuildFormulasNoticed, BUILD_FORMULAS, type StewardshipFormula } from "./formulas";
+import {
+  assertBuildFormulasNoticed,
+  BUILD_FORMULAS,
+  scoreFormulas,
+  type StewardshipFormula,
+} from "./formulas";
 import { runCycle } from "./run";
 import type { Scorer, SeasonScoring } from "./seams";
 import { anchorStep, CYCLE_SECONDS, scoreStep, stewardshipStep } from "./steps";
@@ -57,6 +63,13 @@ const seal = (store: Store, body: MethodologyNoticeBody, sealedAt: number) =>
 
 /** The stored score rows, in as-of order. */
 const scoreRows = (store: Store) => store.db.selectFrom("scores").selectAll().orderBy("as_of").execute();
+
+describe("formula versions this build carries", () => {
+  it("are each re-derivable by augur verify, which recomputes the version a manifest names", () => {
+    for (const id of BUILD_FORMULAS.score) expect(FORMULAS[id]?.version, id).to.equal(id);
+    expect(scoreFormulas(new CountingScorer()).map((v) => v.id)).to.deep.equal(BUILD_FORMULAS.score);
+  });
+});
 
 for (const backend of testBackends()) {
   describe(`Updates require 14 days' public notice and apply only forward (${backend.name})`, () => {
