@@ -7,6 +7,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
+  assertBuildFormulasNoticed,
   assertMaySpend,
   buildApp,
   currentMode,
@@ -93,6 +94,8 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
     };
 
     store = await openStore({ kind: "sqlite", file: join(dataDir, SQLITE_FILE_NAME) });
+    // As augur cycle and augur serve: a formula version no notice announced is refused at start.
+    await assertBuildFormulasNoticed(store.db);
     const seasons = await DemoSeasons.open(store.db, options.seasonHours, chainTime);
     // The engine's clock is the chain's: records, cycles and the site all live in simulated time.
     app = await buildApp(

@@ -44,6 +44,7 @@ export { openStewardshipMonitor } from "./stewardship/monitor";
 
 // cycle
 export { runCycle } from "./cycle/run";
+export { assertBuildFormulasNoticed } from "./cycle/formulas";
 export type { AnchorReceipt, Keeper, LogHead } from "./keeper/seam";
 export { anchorStep, measureStep, modesStep, stewardshipStep } from "./cycle/steps";
 export { dateOf, recordStewardshipDays, type StewardshipSource } from "./stewardship/days";

@@ -65,13 +65,15 @@ const dayNumberOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / 
  * closed since the last record — closed meaning its midnight is both past `now` and under the
  * confirmed chain — oldest first, each in its own transaction with the log's writer lock, so a
  * day is written once and never edited (a concurrent cycle that got there first ends the run).
- * Returns the days recorded now.
+ * Returns the days recorded now. `closeBy` (default `now`) records only days ending by then: the
+ * cycle's stewardship step passes the last second before a formula's effective time.
  */
 export async function recordStewardshipDays(
   store: Store,
   source: StewardshipSource,
   now: number,
   progress: (line: string) => void = () => undefined,
+  closeBy: number = now,
 ): Promise<string[]> {
   const db = store.db;
   const { scope } = source;
@@ -80,7 +82,7 @@ export async function recordStewardshipDays(
   if (last && (last.chain_id !== scope.chainId || last.token !== scope.token)) {
     throw new StewardshipScopeError(last.token, last.chain_id, scope.token, scope.chainId);
   }
-  const closeLimit = Math.min(now, synced.finalThrough);
+  const closeLimit = Math.min(now, closeBy, synced.finalThrough);
   let next = last ? dayNumberOf(last.day) + 1 : scope.firstDay;
   if ((next + 1) * DAY > closeLimit) {
     progress(`stewardship: no day closed (next ${dateOf(next)}, final through block ${synced.finalBlock})`);

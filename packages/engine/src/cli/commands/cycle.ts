@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { cycleScorer, SCORING_MODES, type ScoringMode } from "../../cycle/incremental-scorer";
 import { CYCLE_SECONDS, runCycle, type CycleReport } from "../../cycle/run";
+import { assertBuildFormulasNoticed, scoreFormulas } from "../../cycle/formulas";
 import {
   anchorStep,
   closesStep,
@@ -60,7 +61,7 @@ export async function cycleOnce(options: {
       ...(chain?.measure ? [measureStep(chain.measure.chain, chain.measure.source)] : []),
       anchorStep(chain?.keeper),
       ...(chain?.settler ? [settleStep(chain.settler)] : []),
-      scoreStep(cycleScorer(store, options.scoring)),
+      scoreStep(scoreFormulas(cycleScorer(store, options.scoring))),
       riskStep(),
       // The referee's board needs the closes: with them, the cycle (not the API) runs the referee.
       ...(closes ? [refereeStep()] : []),
@@ -110,7 +111,10 @@ from the sealed stewardship days and the operator notices, and records a change
 anchor and records archived.
 
 Without --once it runs at the start of every hour until SIGINT or SIGTERM.
-Scores are augur-score/v1 (packages/scorer). With --rpc and --registry the
+Scores are augur-score/v1 (packages/scorer). Each formula (score, risk, referee,
+stewardship) is the version in force at the hour's end; a build carrying a
+version no methodology notice announced 14 days ahead is refused at start
+(exit 1; see augur methodology --help). With --rpc and --registry the
 keeper anchors each head (see augur keeper --help) and the registry's Anchored
 events are indexed first; without them nothing gets anchored, so scores see no
 anchored inputs. With a stewardship token configured, each cycle also follows the
@@ -151,6 +155,10 @@ ${STORE_HELP}
     if (!SCORING_MODES.includes(scoring))
       throw new UsageError(`--scoring must be one of ${SCORING_MODES.join(", ")} (got "${values.scoring}")`);
     const store = await openStore(storeFrom(values, process.env));
+    await assertBuildFormulasNoticed(store.db).catch(async (error: unknown) => {
+      await store.close();
+      throw error;
+    });
     const progress = (line: string) => io.stdout.write(`augur cycle: ${line}\n`);
     const chain = keeperConfigured(values, process.env)
       ? await openKeeper(values, process.env, store, (line) => progress(`keeper: ${line}`)).catch(

@@ -20,6 +20,11 @@ head): formula <name/vN> (e.g. augur-score/v2) applies to scores from
 ${METHODOLOGY_NOTICE_DAYS} days after today (UTC), and once the system winds down. Scores
 already sealed never change: each names the formula that computed it.
 
+The notice gates the code: a build carrying <name/vN> runs it only for rows as of
+00:00 UTC of --effective on (the previous version until then), and augur cycle,
+augur serve and npm start refuse to start a build carrying a version that no
+notice sealed ${METHODOLOGY_NOTICE_DAYS} days ahead announces (docs/engine.md, "Formula versions").
+
 Exit codes: 0 written, 1 refused (one line saying why), 2 bad usage.
 
 ${STORE_HELP}

@@ -3,6 +3,7 @@ import { buildApp } from "../../api/app";
 import { RECORD_GRACE_SECONDS } from "../../records/ingest";
 import { DEFAULT_INGEST_WORKERS } from "../../records/ingest-pool";
 import { openStore } from "../../store/open";
+import { assertBuildFormulasNoticed } from "../../cycle/formulas";
 import type { Command } from "../command";
 import { JsonRpcProvider } from "ethers";
 import { eip1271Check } from "../../records/wallet";
@@ -123,6 +124,10 @@ ${STORE_HELP}
       ? eip1271Check(new JsonRpcProvider(rpc, chainId, { staticNetwork: true }))
       : undefined;
     const store = await openStore(storeFrom(values, env));
+    await assertBuildFormulasNoticed(store.db).catch(async (error: unknown) => {
+      await store.close();
+      throw error;
+    });
     const app = await buildApp(
       {
         store,

@@ -3,22 +3,28 @@ import { hasSeasonRowsAt, insertScores } from "../../store/queries/scores";
 import { agentInputs, loadSeasonHeader } from "../inputs";
 import { insertScoreStates } from "../../store/queries/score-states";
 import type { ScoreOutcome, Scorer, SeasonScoring } from "../seams";
+import { formulaAt, FormulaMismatchError, type FormulaVersions } from "../../modes/formulas";
 import { CYCLE_SECONDS, seasonsInTurn, type CycleContext, type CycleStep } from "./step";
 
 /**
  * Score: every season open this hour (and once more in the hour after its close) is scored by
  * `scorer` from the records below the newest anchor; the manifests are sealed and appended to
  * the log, so they join the next anchor. A season already scored at this hour is skipped.
+ * Given formula versions (cycle/formulas.ts), the hour is scored by the one in force at its
+ * end, the cycle's as-of time, and every manifest must name it.
  */
-export function scoreStep(scorer: Scorer): CycleStep {
+export function scoreStep(scorer: Scorer | FormulaVersions<Scorer>): CycleStep {
   return {
     name: "score",
     runsWhenClosing: false,
     async run(context) {
       const scoredSeasons: string[] = [];
       let scoreRows = 0;
+      const chosen = Array.isArray(scorer)
+        ? await formulaAt(context.store.db, scorer as FormulaVersions<Scorer>, context.asOf)
+        : undefined;
       for (const season of await seasonsInTurn(context.store, context.asOf, CYCLE_SECONDS)) {
-        const rows = await scoreSeason(context, scorer, season.id);
+        const rows = await scoreSeason(context, chosen?.impl ?? (scorer as Scorer), season.id, chosen?.id);
         if (rows === undefined) continue;
         scoredSeasons.push(season.id);
         scoreRows += rows;
@@ -65,12 +71,15 @@ async function scoreSeason(
   { store, asOf, now, say, rows, anchor }: CycleContext,
   scorer: Scorer,
   seasonId: string,
+  formula: string | undefined,
 ): Promise<number | undefined> {
   const db = store.db;
   if (await hasSeasonRowsAt(db, "scores", seasonId, asOf)) return undefined;
   const scoring = await openScoring({ store, asOf, say, rows }, scorer, seasonId, anchor?.tree_size ?? 0);
   if (scoring === undefined) return undefined;
   const outcomes = scoring.finish();
+  const wrong = outcomes.find((o) => formula !== undefined && o.formula !== formula);
+  if (wrong) throw new FormulaMismatchError(formula!, wrong.formula);
   return db.transaction().execute(async (trx) => {
     // Re-check under the writer lock: a concurrent cycle may have scored this season meanwhile.
     await store.log.lockForAppend(trx);
