@@ -95,6 +95,7 @@ function scoreShare(share: ScoreShare): Promise<UnrankedRow[]> {
     worker.once("exit", (code) => {
       if (!answered) reject(new Error(`score worker exited with code ${code} before answering`));
     });
-    worker.postMessage(share);
+    // As JSON text: one string crosses the thread boundary, not a clone of every row object.
+    worker.postMessage(JSON.stringify(share));
   });
 }

@@ -6,9 +6,10 @@ import { scoreSeasonAgents } from "@augur/scorer";
 import type { ScoreShare, ShareAnswer } from "./score-pool";
 
 const port = parentPort!;
-port.once("message", (share: ScoreShare) => {
+port.once("message", (text: string) => {
   let answer: ShareAnswer;
   try {
+    const share = JSON.parse(text) as ScoreShare;
     answer = { rows: scoreSeasonAgents(share.input, new Set(share.agents)) };
   } catch (error) {
     answer = { error: error instanceof Error ? error.message : String(error) };
