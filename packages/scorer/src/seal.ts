@@ -59,5 +59,10 @@ export function canonicalJson(record: unknown): string {
 
 /** seal = `0x` + hex sha256 of the record's canonical JSON (UTF-8). */
 export function seal(record: unknown): Hex32 {
-  return `0x${hash("sha256", canonicalJson(record), "hex")}`;
+  return sealText(canonicalJson(record));
+}
+
+/** `0x` + hex sha256 of a text (UTF-8): the seal of a record whose canonical JSON is `text`. */
+export function sealText(text: string): Hex32 {
+  return `0x${hash("sha256", text, "hex")}`;
 }

@@ -4,7 +4,7 @@ import {
   SeasonScorer,
   type InvalidInputNote,
   type SeasonInput,
-  seal as sealOf,
+  manifestText,
   validateSeasonInput,
   type UnrankedRow,
 } from "@augur/scorer";
@@ -104,20 +104,17 @@ export class AugurScorer implements Scorer {
       scoreAgent: (agent) => rows.push(rowOf(agent)),
       finish() {
         const scored = scorer.result(rows);
-        return scored.rows.map((row) => {
-          const engineSeal = sealOf(row.manifest);
-          if (engineSeal !== row.seal)
-            throw new ManifestSealMismatchError(row.agent_id, row.seal, engineSeal);
-          return {
-            agentId: row.agent_id,
-            formula: scored.formula,
-            score: row.score,
-            reason: row.reason,
-            rank: row.rank,
-            terms: row.terms,
-            manifest: row.manifest as unknown as Record<string, unknown>,
-          };
-        });
+        // The manifest's text is built once here and stored as is; its seal is checked where it is stored.
+        return scored.rows.map((row) => ({
+          agentId: row.agent_id,
+          formula: scored.formula,
+          score: row.score,
+          reason: row.reason,
+          rank: row.rank,
+          terms: row.terms,
+          manifest: row.manifest as unknown as Record<string, unknown>,
+          sealed: { text: manifestText(row.manifest), seal: row.seal },
+        }));
       },
     };
   }

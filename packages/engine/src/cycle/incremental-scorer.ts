@@ -4,6 +4,7 @@ import {
   type AgentSeasonState,
   emptyState,
   manifestFrom,
+  parseStateText,
   sealStateText,
   stateText,
 } from "@augur/scorer";
@@ -97,7 +98,7 @@ export class IncrementalAugurScorer implements Scorer {
       for (const row of await latestScoreStates(store.db, header.seasonId, upTo)) {
         if (folds.has(row.agent_id) || (await sealAt(row.log_size)) !== row.last_leaf_seal) continue;
         if (sealStateText(row.state) !== row.state_seal) continue; // not the fold it says it is: rebuild it
-        const state = JSON.parse(row.state) as AgentSeasonState;
+        const state = parseStateText(row.state);
         const coverage = JSON.parse(row.consumed) as StoredCoverage;
         folds.set(row.agent_id, {
           state,

@@ -58,6 +58,11 @@ export interface ScoreOutcome {
   readonly rank: number | null;
   readonly terms: Readonly<Record<string, unknown>>;
   readonly manifest: Readonly<Record<string, unknown>>;
+  /**
+   * Optional: the manifest's canonical JSON and the scorer's seal of it, when the scorer built them:
+   * the score step stores that text and refuses a stored seal other than this one.
+   */
+  readonly sealed?: { readonly text: string; readonly seal: Hex32 };
 }
 
 /** One season being scored: agents one at a time (their records streamed from the store), then ranks. */

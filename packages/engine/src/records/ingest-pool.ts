@@ -35,7 +35,7 @@ const WORKER_SCRIPT = join(__dirname, "ingest-worker.ts");
  * A worker runs the TypeScript sources as the engine does (tsx, no build step): registered in
  * the worker's own thread, whichever way the main thread was started.
  */
-function bootstrap(script: string): string {
+export function bootstrap(script: string): string {
   return `require(${JSON.stringify(require.resolve("tsx/cjs"))});require(${JSON.stringify(script)});`;
 }
 

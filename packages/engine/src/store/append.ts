@@ -1,4 +1,4 @@
-import { canonicalJson, seal as sealOf, type Hex32 } from "@augur/scorer";
+import { canonicalJson, sealText, type Hex32 } from "@augur/scorer";
 import type { Kysely } from "kysely";
 import { insertBatched, parameterBatches } from "./batch";
 import { merkleLog as log } from "./merkle/log-store";
@@ -10,6 +10,8 @@ export interface EngineRecord {
   readonly agentId: string;
   readonly seasonId: string;
   readonly body: unknown;
+  /** Optional: `canonicalJson(body)` when its producer already built it (sealed as given, not rebuilt). */
+  readonly text?: string;
 }
 
 /**
@@ -23,7 +25,10 @@ export async function appendEngineRecords(
   now: number,
 ): Promise<Array<{ seal: Hex32; leafIndex: number; created: boolean }>> {
   await log.lockForAppend(trx);
-  const sealed = records.map((r) => ({ ...r, text: canonicalJson(r.body), seal: sealOf(r.body) }));
+  const sealed = records.map((r) => {
+    const text = r.text ?? canonicalJson(r.body);
+    return { ...r, text, seal: sealText(text) };
+  });
   const known = new Map<string, number>();
   for (const batch of parameterBatches(sealed, 1)) {
     const rows = await trx

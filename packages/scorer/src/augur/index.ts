@@ -31,6 +31,7 @@ export {
 } from "./input";
 export {
   scoreSeason,
+  scoreSeasonAgents,
   scoreSeasonJson,
   SeasonScorer,
   rankRows,
@@ -42,6 +43,7 @@ export {
   type AgentContext,
 } from "./season";
 export * from "./incremental";
+export { manifestText } from "./manifest-seal";
 export {
   deriveOutputs,
   type ScoreManifest,

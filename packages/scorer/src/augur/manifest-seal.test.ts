@@ -1,10 +1,10 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { seal } from "../seal";
+import { canonicalJson, seal } from "../seal";
 import { makeSeason } from "./fixture";
 import { arbAgentSpec } from "./fixture-arb";
 import { AUGUR_SCORE_V1, type AugurFormula } from "./formula";
-import { sealManifest } from "./manifest-seal";
+import { manifestText, sealManifest } from "./manifest-seal";
 import { scoreSeason } from "./season";
 
 // Whole-season properties run FC_RUNS times like the rest (1,000; 10,000 in test:deep).
@@ -17,6 +17,7 @@ describe("manifest seal fast path", () => {
         for (const row of scoreSeason(makeSeason(specs)).rows) {
           expect(row.seal).to.equal(seal(row.manifest));
           expect(sealManifest(row.manifest)).to.equal(row.seal);
+          expect(manifestText(row.manifest)).to.equal(canonicalJson(row.manifest));
         }
       }),
       { numRuns: Math.min(300, seasonRuns) },

@@ -1,6 +1,5 @@
-import { hash } from "node:crypto";
 import type { Hex32 } from "../hex";
-import { canonicalJson } from "../seal";
+import { canonicalJson, sealText } from "../seal";
 import type { ScoreManifest } from "./manifest";
 
 /**
@@ -24,17 +23,22 @@ function formulaText(formula: object): string {
 }
 
 /**
- * seal(manifest), with the manifest's RFC 8785 text assembled from its parts: a manifest's
- * keys are exactly these five (and `manifest_version` from version 2), and JCS writes an object
- * as its members sorted by key, which is the order below. Equal to `seal(manifest)` (property-tested).
+ * canonicalJson(manifest), assembled from its parts: a manifest's keys are exactly these five
+ * (and `manifest_version` from version 2), and JCS writes an object as its members sorted by key,
+ * which is the order below. Equal to `canonicalJson(manifest)` (property-tested).
  */
-export function sealManifest(manifest: ScoreManifest): Hex32 {
+export function manifestText(manifest: ScoreManifest): string {
   const { formula, inputs, manifest_version, measured, outputs, subject } = manifest;
   const version =
     manifest_version === undefined ? "" : `"manifest_version":${canonicalJson(manifest_version)},`;
-  const text =
+  return (
     `{"formula":${formulaText(formula)},"inputs":${canonicalJson(inputs)},${version}` +
     `"measured":${canonicalJson(measured)},"outputs":${canonicalJson(outputs)},` +
-    `"subject":${canonicalJson(subject)}}`;
-  return `0x${hash("sha256", text, "hex")}`;
+    `"subject":${canonicalJson(subject)}}`
+  );
+}
+
+/** seal(manifest), from `manifestText`. Equal to `seal(manifest)` (property-tested). */
+export function sealManifest(manifest: ScoreManifest): Hex32 {
+  return sealText(manifestText(manifest));
 }

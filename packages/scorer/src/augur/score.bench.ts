@@ -14,62 +14,12 @@ import { loadavg } from "node:os";
 import { validateSeasonInput } from "./input";
 import { scoreSeason, SeasonScorer, type UnrankedRow } from "./season";
 import { sealSnapshot } from "./snapshot-seal";
-import type { AgentInput, CallInput, DecisionInput, SeasonInput, SnapshotInput, TradeInput } from "./types";
+import { benchSeason } from "./bench-season";
+import type { CallInput, DecisionInput, SeasonInput, SnapshotInput, TradeInput } from "./types";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const SNAPSHOTS = Number(process.env.BENCH_SNAPSHOTS ?? 720);
-const START = Date.parse("2026-11-01T00:00:00Z");
-const STYLES = ["momentum", "mean-reversion", "trend-following", "market-neutral", "discretionary"] as const;
-const TIMES = Array.from({ length: SNAPSHOTS }, (_, h) => new Date(START + h * 3_600_000).toISOString());
-
-const agents: AgentInput[] = Array.from({ length: AGENTS }, (_, a) => ({
-  id: `agent-${String(a).padStart(5, "0")}`,
-  creator: `creator-${a % 2500}`,
-  style: STYLES[a % STYLES.length]!,
-  active: true,
-}));
-const header = {
-  season: { id: "bench", start: TIMES[0]!, end: "2026-12-31T00:00:00.000Z" },
-  as_of: TIMES[TIMES.length - 1]!,
-  agents,
-  prior_scores: [],
-};
-
-/** One agent's records from a fixed linear congruential stream seeded by its number. */
-function agentRecords(a: number) {
-  let state = (20261130 + a * 7919) >>> 0;
-  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-  const agent = agents[a]!.id;
-  const snapshots: SnapshotInput[] = [];
-  let nav = 1000 + Math.floor(next() * 9000);
-  for (let i = 0; i < SNAPSHOTS; i++) {
-    const flow = i > 0 && next() < 0.01 ? 100 : 0;
-    nav = Math.round((nav * (1 + (next() - 0.5) * 0.01) + flow) * 100) / 100;
-    snapshots.push({ agent, at: TIMES[i]!, nav, flow, invested: Math.round(next() * 100) / 100 });
-  }
-  const decisions: DecisionInput[] = Array.from({ length: 100 }, (_, i) => ({
-    agent,
-    at: TIMES[(i * 7) % SNAPSHOTS]!,
-    decider: i % 10 === 0 ? "protective_exit" : "agent",
-    asset: "TSLA",
-    action: "buy",
-  }));
-  const trades: TradeInput[] = Array.from({ length: 20 }, (_, i) => ({
-    agent,
-    at: TIMES[(i * 31) % SNAPSHOTS]!,
-    asset: i % 2 ? "TSLA" : "AAPL",
-    side: next() < 0.5 ? "buy" : "sell",
-    quantity: 1 + Math.floor(next() * 10),
-    price: Math.round((150 + next() * 50) * 100) / 100,
-  }));
-  const calls: CallInput[] = Array.from({ length: 50 }, (_, i) => ({
-    agent,
-    resolved_at: TIMES[(i * 13) % SNAPSHOTS]!,
-    confidence: Math.round(next() * 100) / 100,
-    outcome: next() < 0.1 ? "void" : next() < 0.55 ? "hit" : "miss",
-  }));
-  return { snapshots, decisions, trades, calls };
-}
+const { agents, header, agentRecords } = benchSeason(AGENTS, SNAPSHOTS);
 
 /**
  * The floor: one bare sha256 of each snapshot record's JSON, nothing else, two ways. `createHash`

@@ -236,22 +236,38 @@ export function rankRows(unranked: readonly UnrankedRow[]): ScoreRow[] {
 
 /** Scores every agent of a validated season input. */
 export function scoreSeason(input: SeasonInput, formula: AugurFormula = AUGUR_SCORE_V1): SeasonScores {
+  return new SeasonScorer(input, formula).result(scoreSeasonAgents(input, undefined, formula));
+}
+
+/**
+ * The unranked rows of the agents of `only` (every agent without it), in the input's agent order.
+ * A share of a season scored apart (a worker's) gives the very rows the whole season gives them:
+ * the header still lists every agent, for the creator inputs.
+ */
+export function scoreSeasonAgents(
+  input: SeasonInput,
+  only?: ReadonlySet<string>,
+  formula: AugurFormula = AUGUR_SCORE_V1,
+): UnrankedRow[] {
   const scorer = new SeasonScorer(input, formula);
   const agents = new Map(input.agents.map((agent, k) => [agent.id, k]));
   const snapshots = rowsByAgent(input.snapshots, agents, "snapshots");
   const decisions = rowsByAgent(input.decisions, agents, "decisions");
   const trades = rowsByAgent(input.trades, agents, "trades");
   const calls = rowsByAgent(input.calls, agents, "calls");
-  return scorer.result(
-    input.agents.map((agent, k) =>
+  const rows: UnrankedRow[] = [];
+  input.agents.forEach((agent, k) => {
+    if (only && !only.has(agent.id)) return;
+    rows.push(
       scorer.scoreAgent(agent.id, {
         snapshots: snapshots(k),
         decisions: decisions(k),
         trades: trades(k),
         calls: calls(k),
       }),
-    ),
-  );
+    );
+  });
+  return rows;
 }
 
 /**

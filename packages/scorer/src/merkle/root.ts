@@ -81,7 +81,7 @@ export class MerkleRootBuilder {
     const nodes: Hex32[] = [];
     for (let c = this.count, h = 0; c > 0; c = Math.floor(c / 2), h++)
       if (c % 2 === 1) nodes.push(toHex32(this.levels.subarray(h * NODE_INPUT + 1, h * NODE_INPUT + 33)));
-    return { size: this.count, nodes };
+    return Object.freeze({ size: this.count, nodes: Object.freeze(nodes) });
   }
 
   /** A builder holding the leaves `frontier` describes (one node per set bit of its size, smallest first). */

@@ -80,4 +80,24 @@ describe("augur score", () => {
     expect(await main(["score"], c.io)).to.equal(2);
     expect(c.err()).to.contain("--input is required");
   });
+
+  it("--workers N prints the same rows for any N, and exits 2 on a count that is not a whole number ≥ 1", async () => {
+    const path = write(
+      "workers.json",
+      makeSeason([
+        { id: "a", navs: [100, 101, 102] },
+        { id: "b", navs: [100] },
+      ]),
+    );
+    const one = capture();
+    const three = capture();
+    expect(await main(["score", "--input", path, "--workers", "1"], one.io)).to.equal(0);
+    expect(await main(["score", "--input", path, "--workers", "3"], three.io)).to.equal(0);
+    expect(three.out()).to.equal(one.out());
+    for (const bad of ["0", "1.5", "two"]) {
+      const c = capture();
+      expect(await main(["score", "--input", path, "--workers", bad], c.io)).to.equal(2);
+      expect(c.err()).to.contain(`--workers must be a whole number ≥ 1, not "${bad}"`);
+    }
+  });
 });

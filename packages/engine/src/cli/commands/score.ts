@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { AugurError, InvalidInputError, scoreSeasonJson } from "@augur/scorer";
+import { AugurError, InvalidInputError, validateSeasonInput } from "@augur/scorer";
+import { DEFAULT_SCORE_WORKERS, scoreSeasonInWorkers } from "../../cycle/score-pool";
 import { type Command, type CommandIo, UsageError } from "../command";
 
 /** The input file cannot be read at all (missing, a directory, no permission). */
@@ -19,6 +20,8 @@ Scores every agent of one season with augur-score/v1 and prints one JSON object:
 
 Options:
   --input FILE   the season input (schema: packages/scorer/schema/season.schema.json); - reads stdin
+  --workers N    worker threads sharing the agents (default: one per core);
+                 the output is the same for any N (a small season is scored in one thread)
 
 A file that does not match the schema exits 1 with the field and row that are wrong.`;
 
@@ -42,19 +45,36 @@ async function readInput(path: string, io: CommandIo): Promise<unknown> {
   }
 }
 
+/** `--workers N`: a whole number ≥ 1 (default: one per core). */
+export function workersOption(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_SCORE_WORKERS;
+  const n = Number(text);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`--workers must be a whole number ≥ 1, not "${text}"`);
+  return n;
+}
+
 export const command: Command = {
   name: "score",
   summary: "Score a season input with augur-score/v1 and print the sealed rows as JSON",
   usage,
   async run(argv, io) {
     let input: string | undefined;
+    let workers: string | undefined;
     try {
-      ({ input } = parseArgs({ args: argv, options: { input: { type: "string" } }, strict: true }).values);
+      ({ input, workers } = parseArgs({
+        args: argv,
+        options: { input: { type: "string" }, workers: { type: "string" } },
+        strict: true,
+      }).values);
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
     if (input === undefined) throw new UsageError("--input is required (see augur score --help)");
-    const result = scoreSeasonJson(await readInput(input, io));
+    const result = await scoreSeasonInWorkers(
+      validateSeasonInput(await readInput(input, io)),
+      workersOption(workers),
+    );
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   },

@@ -1,5 +1,6 @@
 import { appendEngineRecords } from "../../store/append";
 import { hasSeasonRowsAt, insertScores } from "../../store/queries/scores";
+import { ManifestSealMismatchError } from "../augur-scorer";
 import { agentInputs, loadSeasonHeader } from "../inputs";
 import { insertScoreStates } from "../../store/queries/score-states";
 import type { ScoreOutcome, Scorer, SeasonScoring } from "../seams";
@@ -86,9 +87,20 @@ async function scoreSeason(
     if (await hasSeasonRowsAt(trx, "scores", seasonId, asOf)) return undefined;
     const stored = await appendEngineRecords(
       trx,
-      outcomes.map((o) => ({ kind: "score" as const, agentId: o.agentId, seasonId, body: o.manifest })),
+      outcomes.map((o) => ({
+        kind: "score" as const,
+        agentId: o.agentId,
+        seasonId,
+        body: o.manifest,
+        ...(o.sealed ? { text: o.sealed.text } : {}),
+      })),
       now,
     );
+    // Storing a manifest under a seal the scorer did not give it would break verification.
+    outcomes.forEach((o, i) => {
+      if (o.sealed && o.sealed.seal !== stored[i]!.seal)
+        throw new ManifestSealMismatchError(o.agentId, o.sealed.seal, stored[i]!.seal);
+    });
     await insertScores(
       trx,
       outcomes.map((o, i) => ({

@@ -3,6 +3,7 @@ export {
   STATE_VERSION,
   emptyState,
   stateText,
+  parseStateText,
   sealStateText,
   type AgentSeasonState,
   type SnapshotFold,

@@ -1,7 +1,6 @@
 import type { Hex32 } from "../../hex";
 import { EMPTY_FRONTIER, type MerkleFrontier } from "../../merkle/root";
-import { hash } from "node:crypto";
-import { UnsealableRecordError } from "../../seal";
+import { sealText, UnsealableRecordError } from "../../seal";
 
 /**
  * One agent's season folded up to some point of its inputs: everything augur-score/v1 measures,
@@ -125,7 +124,20 @@ export function stateText(state: AgentSeasonState): string {
   });
 }
 
+/**
+ * A state read back from its stored text (`stateText`), its frontiers frozen like the builder's,
+ * so a list that gets no new rows keeps its root computed once (manifest-from.ts).
+ */
+export function parseStateText(text: string): AgentSeasonState {
+  const state = JSON.parse(text) as AgentSeasonState;
+  for (const fold of [state.snapshots, state.decisions, state.trades, state.calls]) {
+    Object.freeze(fold.frontier.nodes);
+    Object.freeze(fold.frontier);
+  }
+  return state;
+}
+
 /** sha256 of a state's stored text: what a stored row's `state_seal` checks it against. */
 export function sealStateText(text: string): Hex32 {
-  return `0x${hash("sha256", text, "hex")}`;
+  return sealText(text);
 }

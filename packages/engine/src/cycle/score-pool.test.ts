@@ -1,0 +1,59 @@
+import { expect } from "chai";
+import fc from "fast-check";
+import { scoreSeason, validateSeasonInput } from "@augur/scorer";
+import { fakeSeal, makeSeason } from "@augur/scorer/src/augur/fixture";
+import { arbAgentSpec } from "@augur/scorer/src/augur/fixture-arb";
+import { scoreSeasonInWorkers, splitSeason } from "./score-pool";
+
+// One random season (fixed seed: workers cost a thread start each, so this is not a property):
+// seven agents of two creators, with prior sealed rows, so creator inputs cross the shares.
+const specs = fc.sample(fc.tuple(...Array.from({ length: 7 }, (_, k) => arbAgentSpec(`agent-${k}`))), {
+  numRuns: 1,
+  seed: 22,
+})[0]!;
+const season = validateSeasonInput(
+  makeSeason(specs, {
+    prior_scores: specs.slice(0, 4).map((s, k) => ({
+      agent: s.id,
+      season_id: "s0",
+      performance: 0.01 * (k + 1),
+      seal: fakeSeal(k + 1),
+      sealed_at: "2026-10-31T00:00:00Z",
+    })),
+  }),
+);
+
+describe("scoring a season across worker threads", () => {
+  it("gives the one-thread output byte for byte with 2 workers", async () => {
+    const one = JSON.stringify(scoreSeason(season));
+    expect(JSON.stringify(await scoreSeasonInWorkers(season, 2, 0))).to.equal(one);
+    expect(
+      JSON.parse(one).rows.some((r: { manifest: { measured: unknown } }) => r.manifest.measured),
+    ).to.equal(true);
+  });
+
+  it("splits the agents into contiguous shares, each with exactly its own rows", () => {
+    const shares = splitSeason(season, 3);
+    expect(shares.map((s) => s.agents)).to.deep.equal([
+      ["agent-0", "agent-1", "agent-2"],
+      ["agent-3", "agent-4", "agent-5"],
+      ["agent-6"],
+    ]);
+    for (const list of ["snapshots", "decisions", "trades", "calls"] as const) {
+      expect(shares.reduce((n, s) => n + s.input[list].length, 0)).to.equal(season[list].length);
+      for (const share of shares)
+        expect(share.input[list].every((r) => share.agents.includes(r.agent))).to.equal(true);
+    }
+    for (const share of shares) expect(share.input.agents).to.equal(season.agents);
+  });
+
+  it("scores a small season in this thread, and refuses a worker count below 1", async () => {
+    // 7 agents hold far fewer records than one worker is given at the least: no thread starts.
+    expect(JSON.stringify(await scoreSeasonInWorkers(season, 2))).to.equal(
+      JSON.stringify(scoreSeason(season)),
+    );
+    let error: unknown;
+    await scoreSeasonInWorkers(season, 0).catch((e: unknown) => (error = e));
+    expect(error).to.be.instanceOf(RangeError);
+  });
+});
