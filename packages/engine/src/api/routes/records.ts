@@ -10,6 +10,8 @@ import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { errorBody, hex32Schema, signatureSchema, uintSchema } from "../schemas";
 import { findRecord } from "../../store/queries/records";
+import { fieldsOf, textViews } from "../../erasure/texts";
+import { textViewSchema } from "./erasure";
 
 /** Largest accepted record submission, bytes. */
 export const RECORD_BODY_LIMIT = 16 * 1024;
@@ -154,7 +156,7 @@ export function recordReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
     {
       schema: {
         summary:
-          "One sealed record: its canonical body (sha256 of exactly those bytes is the seal) and signatures",
+          "One sealed record: its canonical body (sha256 of exactly those bytes is the seal), signatures and the text of its erasable fields",
         tags: ["records"],
         params: { type: "object", required: ["seal"], properties: { seal: hex32Schema } },
         response: {
@@ -171,6 +173,8 @@ export function recordReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
               signer: { type: ["string", "null"] },
               signature: { type: ["string", "null"] },
               cosignature: { type: ["string", "null"] },
+              // the text of each erasable field, kept beside the sealed body (erased on request)
+              texts: { type: "array", items: textViewSchema },
               body: { type: "object", additionalProperties: true },
             },
           },
@@ -192,6 +196,7 @@ export function recordReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
         signer: row.signer,
         signature: row.signature,
         cosignature: row.cosignature,
+        texts: await textViews(deps.store.db, fieldsOf(row)),
         body: "\u0000body\u0000",
       };
       const text = JSON.stringify(view).replace(RAW_BODY_JSON, () => row.body);
