@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect } from "chai";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { erasableText, ZERO_HASH } from "@augur/records";
+import { erasableText } from "@augur/records";
 import { buildApp } from "../api/app";
 import { main } from "../cli/main";
 import { AugurScorer } from "../cycle/augur-scorer";
@@ -18,6 +18,7 @@ import { fakeIo } from "../../test-support/cli/testing";
 import {
   addTestSeason,
   decision,
+  decisionV3,
   registration,
   sign,
   snapshot,
@@ -31,14 +32,6 @@ const AGENTS = ["alpha", "beta"] as const;
 /** Personal text an agent wrote into its decisions' notes: a name and a telephone number. */
 const personal = (id: string, day: number) =>
   `told Ada Lovelace (+44 20 7946 0${day}${id.length}) about ${id}`;
-
-/** A DecisionV3: the note goes out of the message; the message seals its salted hash. */
-function decisionV3(id: string, at: number, note: string) {
-  const { note: _old, ...fields } = decision(id, at);
-  void _old;
-  const text = erasableText(note);
-  return { message: { ...fields, noteHash: text.hash, txHash: ZERO_HASH }, text };
-}
 
 describe("personal-data erasure requests are honored as the law requires", () => {
   let dir: string;

@@ -3,12 +3,11 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { erasableText, ZERO_HASH } from "@augur/records";
 import { eraseField } from "../erasure/erase";
 import { postText } from "../erasure/texts";
 import { ingestRecord } from "../records/ingest";
 import type { Store } from "../store/open";
-import { decision, sign, TEST_CHAIN_ID, testWallet } from "../../test-support/records/testing";
+import { decisionV3, sign, TEST_CHAIN_ID, testWallet } from "../../test-support/records/testing";
 import { launchChromium, SCREENSHOT_DIR, sidewaysScroll, visit } from "../../test-support/site/browser";
 import {
   SITE_AGENTS,
@@ -320,10 +319,7 @@ describe("site in headless Chromium", function () {
   it('record page: a decision\'s note beside its sealed record, then "erased on request" (screenshot)', async () => {
     // A DecisionV3 of ada whose note stays out of the seal; last in this file: it adds one leaf.
     const key = testWallet("site agent ada");
-    const note = erasableText("Ada's sister said sell");
-    const { note: _sealedNote, ...fields } = decision("ada", SITE_NOW - 60);
-    void _sealedNote;
-    const message = { ...fields, noteHash: note.hash, txHash: ZERO_HASH };
+    const { message, text: note } = decisionV3("ada", SITE_NOW - 60, "Ada's sister said sell");
     const ctx = { chainId: TEST_CHAIN_ID, now: () => SITE_NOW, recordGrace: Infinity };
     const { seal } = await ingestRecord(store, await sign("DecisionV3", message, key), ctx);
     await postText(store, seal, { field: "note", text: note.text, salt: note.salt }, SITE_NOW);
