@@ -26,7 +26,7 @@ export async function eraseField(
   const seal = args.seal.toLowerCase();
   const reason = args.reason === undefined ? null : checkedReason(args.reason, "reason");
   const record = await sealedFields(store.db, seal);
-  sealedHash(record, args.field);
+  sealedHash(record, args.field); // refuses a field the record's kind does not have
   const before = (await erasuresOf(store.db, seal)).find((e) => e.field === args.field);
   if (before) {
     const day = dayOf(before.erased_at);
