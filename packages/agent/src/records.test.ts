@@ -1,7 +1,14 @@
 import { expect } from "chai";
 import { TypedDataEncoder, verifyTypedData, Wallet } from "ethers";
-import { typedDataTypes } from "@augur/records";
-import { RECORD_TYPES, recordDomain, signRecord, signRegistration, signRetirement } from "./records";
+import { erasableHash, typedDataTypes, ZERO_HASH } from "@augur/records";
+import {
+  RECORD_TYPES,
+  recordDomain,
+  signRecord,
+  signRecordWithTexts,
+  signRegistration,
+  signRetirement,
+} from "./records";
 
 const agent = new Wallet(`0x${"11".repeat(32)}`);
 const creator = new Wallet(`0x${"22".repeat(32)}`);
@@ -25,6 +32,8 @@ describe("signRecord (EIP-712 records for the engine)", () => {
         "Decision(string agentId,string seasonId,uint64 decidedAt,address asset,string action,string source,uint16 confidenceBps,string note)",
       DecisionV2:
         "DecisionV2(string agentId,string seasonId,uint64 decidedAt,address asset,string action,string source,uint16 confidenceBps,string note,bytes32 txHash)",
+      DecisionV3:
+        "DecisionV3(string agentId,string seasonId,uint64 decidedAt,address asset,string action,string source,uint16 confidenceBps,bytes32 noteHash,bytes32 txHash)",
       Trade:
         "Trade(string agentId,string seasonId,uint64 executedAt,address asset,string side,uint256 quantity,uint256 price,bytes32 txHash)",
     });
@@ -74,5 +83,47 @@ describe("signRecord (EIP-712 records for the engine)", () => {
     expect(signed.message).to.deep.equal(message);
     const types = typedDataTypes("Retirement");
     expect(verifyTypedData(recordDomain(31337), types, message, signed.signature)).to.equal(agent.address);
+  });
+});
+
+describe("signRecordWithTexts (free text kept out of the sealed body)", () => {
+  const decision = {
+    agentId: "alpha",
+    seasonId: "s1",
+    decidedAt: 1_700_000_000,
+    asset: `0x${"ab".repeat(20)}`,
+    action: "hold",
+    source: "decider",
+    confidenceBps: 6000,
+    txHash: ZERO_HASH,
+  };
+
+  it("signs noteHash = sha256(salt ‖ note) under a fresh salt and hands the text back apart", async () => {
+    const a = await signRecordWithTexts(agent, 31337, "DecisionV3", decision, { note: "Ada thinks so" });
+    const b = await signRecordWithTexts(agent, 31337, "DecisionV3", decision, { note: "Ada thinks so" });
+    expect(a.texts).to.have.length(1);
+    const [t] = a.texts;
+    expect(t!.field).to.equal("note");
+    expect(t!.text).to.equal("Ada thinks so");
+    expect(a.record.message.noteHash).to.equal(erasableHash(t!.salt, "Ada thinks so"));
+    expect(JSON.stringify(a.record.message)).to.not.include("Ada");
+    expect(b.texts[0]!.salt).to.not.equal(t!.salt); // a fresh salt per field: no guessing by hashing
+    const types = { DecisionV3: [...RECORD_TYPES.DecisionV3] };
+    expect(verifyTypedData(recordDomain(31337), types, a.record.message, a.record.signature)).to.equal(
+      agent.address,
+    );
+  });
+
+  it("seals the zero hash and posts nothing without a note; refuses a field the type does not have", async () => {
+    const none = await signRecordWithTexts(agent, 31337, "DecisionV3", decision, {});
+    expect(none.record.message.noteHash).to.equal(ZERO_HASH);
+    expect(none.texts).to.deep.equal([]);
+    let refused: unknown;
+    try {
+      await signRecordWithTexts(agent, 31337, "DecisionV3", decision, { reason: "x" });
+    } catch (error) {
+      refused = error;
+    }
+    expect(String(refused)).to.include("DecisionV3 has no erasable field 'reason'");
   });
 });

@@ -2,6 +2,9 @@ import type { Signer, TypedDataField } from "ethers";
 
 import {
   augurDomain,
+  ERASABLE_FIELDS,
+  erasableText,
+  hashFieldOf,
   EIP712_NAME,
   EIP712_VERSION,
   RECORD_TYPE_NAMES,
@@ -96,4 +99,38 @@ export async function signRetirement(
     ...message,
   });
   return { message: { ...message }, signature };
+}
+
+/** What the engine's `POST /api/v1/records/:seal/texts` takes, one per erasable field with text. */
+export interface RecordText {
+  readonly field: string;
+  readonly text: string;
+  readonly salt: string;
+}
+
+/**
+ * Signs a record whose free text stays out of the sealed body (`DecisionV3`'s note): for each
+ * erasable field the message carries `<field>Hash` = sha256(salt ‖ text) under a fresh random
+ * salt, which is what the agent signs; the text and salt come back apart, to post after the record
+ * (`POST /api/v1/records/:seal/texts`) so the engine can serve them and erase them on request. An
+ * empty or absent text seals the zero hash and posts nothing.
+ */
+export async function signRecordWithTexts(
+  signer: Signer,
+  chainId: number | bigint,
+  type: RecordType,
+  message: Record<string, unknown>,
+  texts: Readonly<Record<string, string>>,
+): Promise<{ record: SignedRecord; texts: RecordText[] }> {
+  const fields = ERASABLE_FIELDS[type] ?? [];
+  const unknown = Object.keys(texts).find((field) => !fields.includes(field));
+  if (unknown !== undefined) throw new TypeError(`${type} has no erasable field '${unknown}'`);
+  const hashed = { ...message };
+  const posted: RecordText[] = [];
+  for (const field of fields) {
+    const sealed = erasableText(texts[field] ?? "");
+    hashed[hashFieldOf(field)] = sealed.hash;
+    if (sealed.text !== "") posted.push({ field, text: sealed.text, salt: sealed.salt });
+  }
+  return { record: await signRecord(signer, chainId, type, hashed), texts: posted };
 }

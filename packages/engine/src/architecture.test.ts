@@ -27,6 +27,7 @@ const LAYERS: readonly (readonly string[])[] = [
     "modes",
     "referee",
     "risk",
+    "erasure",
     "evidence",
     "stewardship",
     "verify",

@@ -6,7 +6,9 @@ import { STYLES } from "@augur/scorer";
  * registration that binds the agent's wallet (the account holding its book); `Registration`
  * (v1, no wallet) stays readable and is accepted only in seasons whose inputs are declared.
  * `DecisionV2` is a decision that names the transaction of its trade (`txHash`, buy and sell
- * only); `Decision` (no trade named) stays valid in every season.
+ * only); `Decision` (no trade named) stays valid in every season. `DecisionV3` keeps its free text
+ * out of the sealed body: it signs `noteHash` = sha256(salt ‖ note) (`erasable.ts`), and the note
+ * itself is stored beside the record, erasable on request (docs/engine.md, "Erasable text").
  */
 export type FieldType = "string" | "address" | "uint16" | "uint64" | "uint256" | "int256" | "bytes32";
 
@@ -28,6 +30,7 @@ export const RECORD_TYPE_NAMES = [
   "Snapshot",
   "Decision",
   "DecisionV2",
+  "DecisionV3",
   "Trade",
 ] as const;
 export type RecordTypeName = (typeof RECORD_TYPE_NAMES)[number];
@@ -85,6 +88,9 @@ const decisionV1: readonly FieldSpec[] = [
   { name: "note", type: "string", maxLength: 280, description: "free text, at most 280 characters" },
 ];
 
+/** A hash that stands for nothing: no note (`noteHash`), no trade named (`DecisionV3`'s `txHash`). */
+export const ZERO_HASH = `0x${"0".repeat(64)}`;
+
 const registrationV1: readonly FieldSpec[] = [
   agentId,
   seasonId,
@@ -137,6 +143,21 @@ export const RECORD_FIELDS: Readonly<Record<RecordTypeName, readonly FieldSpec[]
         "the transaction that executed this buy or sell (a link only: the engine measures the trade itself from the chain)",
     },
   ],
+  DecisionV3: [
+    ...decisionV1.filter((f) => f.name !== "note"),
+    {
+      name: "noteHash",
+      type: "bytes32",
+      description:
+        "sha256(salt ‖ UTF-8 note) of the free-text note, whose text and 32-byte salt are posted beside the record (erasable); all zeros for no note",
+    },
+    {
+      name: "txHash",
+      type: "bytes32",
+      description:
+        "the transaction that executed this buy or sell (a link only); all zeros when no trade is named, always for hold and exit",
+    },
+  ],
   Trade: [
     agentId,
     seasonId,
@@ -172,6 +193,7 @@ export const TIME_FIELD: Readonly<Record<SignedTypeName, string>> = {
   Snapshot: "takenAt",
   Decision: "decidedAt",
   DecisionV2: "decidedAt",
+  DecisionV3: "decidedAt",
   Trade: "executedAt",
 };
 
@@ -184,6 +206,7 @@ export const RECORD_KIND: Readonly<
   Snapshot: "snapshot",
   Decision: "decision",
   DecisionV2: "decision",
+  DecisionV3: "decision",
   Trade: "trade",
 };
 

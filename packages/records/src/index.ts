@@ -14,3 +14,4 @@ export * from "./bodies";
 export * from "./scorer-rules";
 export * from "./measured";
 export * from "./usdg";
+export * from "./erasable";

@@ -6,7 +6,7 @@ import {
   type AgentRule,
 } from "@augur/scorer";
 import { formatUnits } from "ethers";
-import { TIME_FIELD, type RecordTypeName } from "./fields";
+import { RECORD_KIND, TIME_FIELD, type RecordTypeName } from "./fields";
 import { SNAPSHOT_V1_USDG_DECIMALS, usdgDecimal } from "./usdg";
 import type { NormalizedMessage } from "./validate";
 
@@ -54,7 +54,7 @@ export function checkScorable(type: RecordTypeName, m: NormalizedMessage): void 
         "row",
         anyAgent,
       );
-    else if (type === "Decision" || type === "DecisionV2")
+    else if (RECORD_KIND[type] === "decision")
       checkDecisionRow(
         {
           agent: m.agentId,

@@ -1,6 +1,6 @@
 import { InvalidInputError } from "@augur/scorer";
 import { getAddress } from "ethers";
-import { SIGNED_FIELDS, type FieldSpec, type SignedTypeName } from "./fields";
+import { SIGNED_FIELDS, ZERO_HASH, type FieldSpec, type SignedTypeName } from "./fields";
 
 /** A message after validation: addresses and hashes lowercase, 256-bit integers as decimal text. */
 export type NormalizedMessage = Readonly<Record<string, string | number>>;
@@ -88,7 +88,8 @@ export function normalizeMessage(type: SignedTypeName, message: unknown): Normal
     }
     out[spec.name] = field(spec, input[spec.name], `message.${spec.name}`);
   }
-  if (type === "DecisionV2" && out.action !== "buy" && out.action !== "sell") {
+  const namesTrade = type === "DecisionV2" || (type === "DecisionV3" && out.txHash !== ZERO_HASH);
+  if (namesTrade && out.action !== "buy" && out.action !== "sell") {
     throw new InvalidInputError(
       "message.txHash",
       `names a trade: only a buy or sell decision carries one (action is ${String(out.action)})`,

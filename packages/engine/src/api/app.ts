@@ -7,6 +7,7 @@ import { collectOpenApi } from "./openapi";
 import { anchorRoutes } from "./routes/anchors";
 import { assetRoutes } from "./routes/assets";
 import { creatorRoutes } from "./routes/creators";
+import { erasureRoutes } from "./routes/erasure";
 import { evidenceRoutes } from "./routes/evidence";
 import { riskComponentRoutes } from "./routes/risk-components";
 import { consensusMarketRoutes, consensusRoutes } from "./routes/consensus";
@@ -110,6 +111,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   scoreHistoryRoutes(app, deps);
   riskComponentRoutes(app, deps);
   evidenceRoutes(app, deps);
+  erasureRoutes(app, deps, options.writesPerMinute ?? 600);
   registerSite(app, options.publicOrigin); // the pages, which read the routes above in process
 
   await app.ready();

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { ZERO_HASH } from "@augur/records";
 import { apiGet } from "./api-client";
 import { assetText, type AssetNames } from "./assets";
 import { shortHex, utc } from "./format";
 import { html, type SafeHtml } from "./html";
 
-/** A buy or sell decision that names the transaction of its trade (`DecisionV2`). */
+/** A buy or sell decision that names the transaction of its trade (`DecisionV2`, `DecisionV3`). */
 export interface DecisionLink {
   readonly at: number;
   readonly asset: string;
@@ -30,7 +31,7 @@ export async function decisionLinks(
   const links: DecisionLink[] = [];
   for (const { seal, body } of inputs) {
     const m = (JSON.parse(body) as { message?: Record<string, unknown> }).message ?? {};
-    if (typeof m.txHash !== "string") continue;
+    if (typeof m.txHash !== "string" || m.txHash === ZERO_HASH) continue; // DecisionV3 naming no trade
     const [at, asset, action] = [Number(m.decidedAt), String(m.asset), String(m.action)];
     links.push({ at, asset, action, txHash: m.txHash, seal });
   }
@@ -64,7 +65,7 @@ export function decisionLinksBlock(links: readonly DecisionLink[], names: AssetN
                 <td title="${d.asset}">${assetText(d.asset, names)}</td>
                 <td>${d.action}</td>
                 <td class="mono" title="${d.txHash}">${shortHex(d.txHash)}</td>
-                <td class="mono" title="${d.seal}">${shortHex(d.seal)}</td>
+                <td class="mono" title="${d.seal}"><a href="/records/${d.seal}">${shortHex(d.seal)}</a></td>
               </tr>`,
           )}
         </tbody>

@@ -10,6 +10,7 @@ import { leaderboardPage } from "./pages/leaderboard";
 import { methodologyPage } from "./pages/methodology";
 import { modePage } from "./pages/mode";
 import { receiptPage } from "./pages/receipt";
+import { recordPage } from "./pages/record";
 import { refereePage } from "./pages/referee";
 import { riskPage } from "./pages/risk";
 import { riskComponentPage } from "./pages/risk-component";
@@ -125,5 +126,9 @@ export function registerSite(app: FastifyInstance, publicOrigin?: string): void 
   app.get(
     "/receipt",
     page(() => receiptPage(app)),
+  );
+  app.get(
+    "/records/:seal",
+    page((r) => recordPage(app, r.params as Record<string, unknown>)),
   );
 }

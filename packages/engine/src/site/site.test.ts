@@ -3,10 +3,15 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "chai";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { eraseField } from "../erasure/erase";
+import { postText } from "../erasure/texts";
+import { ingestRecord } from "../records/ingest";
 import type { Store } from "../store/open";
+import { decisionV3, sign, TEST_CHAIN_ID, testWallet } from "../../test-support/records/testing";
 import { launchChromium, SCREENSHOT_DIR, sidewaysScroll, visit } from "../../test-support/site/browser";
 import {
   SITE_AGENTS,
+  SITE_NOW,
   SITE_SEASON,
   seededSiteStore,
   startSiteServer,
@@ -309,5 +314,27 @@ describe("site in headless Chromium", function () {
       expect(res.headers.get("content-type"), path).to.match(/^text\/html/);
       expect(text, path).to.match(message);
     }
+  });
+
+  it('record page: a decision\'s note beside its sealed record, then "erased on request" (screenshot)', async () => {
+    // A DecisionV3 of ada whose note stays out of the seal; last in this file: it adds one leaf.
+    const key = testWallet("site agent ada");
+    const { message, text: note } = decisionV3("ada", SITE_NOW - 60, "Ada's sister said sell");
+    const ctx = { chainId: TEST_CHAIN_ID, now: () => SITE_NOW, recordGrace: Infinity };
+    const { seal } = await ingestRecord(store, await sign("DecisionV3", message, key), ctx);
+    await postText(store, seal, { field: "note", text: note.text, salt: note.salt }, SITE_NOW);
+    const page = await context.newPage();
+    expect(await visit(page, `${server.url}/records/${seal}`)).to.deep.equal([]);
+    expect(await page.locator('#record-texts tr[data-status="published"] q').textContent()).to.equal(
+      note.text,
+    );
+    await eraseField(store, { seal, field: "note", now: SITE_NOW });
+    expect(await visit(page, `${server.url}/records/${seal}`)).to.deep.equal([]);
+    expect(await page.locator('#record-texts tr[data-status="erased"]').textContent()).to.contain(
+      "erased on request",
+    );
+    expect(await page.locator("#record-seal").textContent()).to.equal(seal);
+    await page.screenshot({ path: join(SHOTS, "record-erased.png"), fullPage: true });
+    await page.close();
   });
 });

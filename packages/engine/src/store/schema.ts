@@ -33,6 +33,8 @@ export interface Database {
   record_moments: RecordMomentsTable;
   measured_hours: MeasuredHoursTable;
   score_states: ScoreStatesTable;
+  erasable_texts: ErasableTextsTable;
+  erasures: ErasuresTable;
 }
 
 /** One row; log appends update it first, which serialises them on both backends. */
@@ -452,6 +454,30 @@ export interface ScoreStatesTable {
 }
 
 export const SCORE_STATES_TABLE = "score_states";
+
+/**
+ * Erasable text (migration 018): the text a sealed body's `<field>Hash` stands for, with its salt.
+ * Not sealed: `augur erase` deletes the row, and the seal and every proof stay valid.
+ */
+export interface ErasableTextsTable {
+  seal: string;
+  field: string;
+  salt: string;
+  text: string;
+  stored_at: number;
+}
+
+export const ERASABLE_TEXTS_TABLE = "erasable_texts";
+
+/** The erasure log: which field of which record was erased, when and on what ground. Append-only. */
+export interface ErasuresTable {
+  seal: string;
+  field: string;
+  erased_at: number;
+  reason: string | null;
+}
+
+export const ERASURES_TABLE = "erasures";
 
 /** The tables whose rows the database itself refuses to update or delete. */
 export const APPEND_ONLY_TABLES = [

@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import { createHash } from "node:crypto";
-import { augurDomain, typedDataTypes, type RecordTypeName } from "@augur/records";
+import { augurDomain, erasableText, typedDataTypes, ZERO_HASH, type RecordTypeName } from "@augur/records";
 import { Wallet } from "ethers";
 import type { Store } from "../../src/store/open";
 import { insertSeason } from "../../src/store/queries/seasons";
@@ -103,6 +103,17 @@ export function decision(agentId: string, decidedAt: number, seasonId = "s1") {
     confidenceBps: 6500,
     note: "breakout above the 20-day high",
   };
+}
+
+/**
+ * A `DecisionV3`: the decision above with its note out of the message, which seals the note's
+ * salted hash (`noteHash`, zero for no note) and names no trade; the note comes back apart.
+ */
+export function decisionV3(agentId: string, decidedAt: number, note = "", seasonId = "s1") {
+  const { note: _sealedInV1, ...fields } = decision(agentId, decidedAt, seasonId);
+  void _sealedInV1;
+  const text = erasableText(note);
+  return { message: { ...fields, noteHash: text.hash, txHash: ZERO_HASH }, text };
 }
 
 export function trade(agentId: string, executedAt: number, seasonId = "s1") {

@@ -10,6 +10,8 @@ import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { errorBody, hex32Schema, signatureSchema, uintSchema } from "../schemas";
 import { findRecord } from "../../store/queries/records";
+import { fieldsOf, textViews } from "../../erasure/texts";
+import { textViewSchema } from "./erasure";
 
 /** Largest accepted record submission, bytes. */
 export const RECORD_BODY_LIMIT = 16 * 1024;
@@ -87,7 +89,7 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
       schema: {
         summary: "Submit a signed record",
         description:
-          "An EIP-712 message of type Registration, RegistrationV2, Snapshot, Decision, DecisionV2 (a buy or sell decision that names its trade's txHash) or Trade (see components), signed by the agent's key; a Registration is co-signed by its creator. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored; 410 WINDING_DOWN once the system winds down (nothing is stored). Refused, storing nothing: a body that is not I-JSON (a repeated key, an integer beyond ±(2^53 − 1)) and any record augur-score/v1 would refuse (400 naming the field); a record dated more than 10 minutes before its arrival (422 STALE_RECORD) or before its agent's registration (422 BEFORE_REGISTRATION); a second, different record of the agent for the same kind and moment (409 EQUIVOCATION).",
+          "An EIP-712 message of type Registration, RegistrationV2, Snapshot, Decision, DecisionV2 (a buy or sell decision that names its trade's txHash), DecisionV3 (a decision whose note is sealed as noteHash, the note posted at /api/v1/records/:seal/texts) or Trade (see components), signed by the agent's key; a Registration is co-signed by its creator. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored; 410 WINDING_DOWN once the system winds down (nothing is stored). Refused, storing nothing: a body that is not I-JSON (a repeated key, an integer beyond ±(2^53 − 1)) and any record augur-score/v1 would refuse (400 naming the field); a record dated more than 10 minutes before its arrival (422 STALE_RECORD) or before its agent's registration (422 BEFORE_REGISTRATION); a second, different record of the agent for the same kind and moment (409 EQUIVOCATION).",
         tags: ["records"],
         body: {
           type: "object",
@@ -154,7 +156,7 @@ export function recordReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
     {
       schema: {
         summary:
-          "One sealed record: its canonical body (sha256 of exactly those bytes is the seal) and signatures",
+          "One sealed record: its canonical body (sha256 of exactly those bytes is the seal), signatures and the text of its erasable fields",
         tags: ["records"],
         params: { type: "object", required: ["seal"], properties: { seal: hex32Schema } },
         response: {
@@ -171,6 +173,8 @@ export function recordReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
               signer: { type: ["string", "null"] },
               signature: { type: ["string", "null"] },
               cosignature: { type: ["string", "null"] },
+              // the text of each erasable field, kept beside the sealed body (erased on request)
+              texts: { type: "array", items: textViewSchema },
               body: { type: "object", additionalProperties: true },
             },
           },
@@ -192,6 +196,7 @@ export function recordReadRoutes(app: FastifyInstance, deps: ApiDeps): void {
         signer: row.signer,
         signature: row.signature,
         cosignature: row.cosignature,
+        texts: await textViews(deps.store.db, fieldsOf(row)),
         body: "\u0000body\u0000",
       };
       const text = JSON.stringify(view).replace(RAW_BODY_JSON, () => row.body);
