@@ -456,7 +456,7 @@ export interface ScoreStatesTable {
 export const SCORE_STATES_TABLE = "score_states";
 
 /**
- * Erasable text (migration 018): the text a sealed body's `<field>Hash` stands for, with its salt.
+ * Erasable text (migration 017): the text a sealed body's `<field>Hash` stands for, with its salt.
  * Not sealed: `augur erase` deletes the row, and the seal and every proof stay valid.
  */
 export interface ErasableTextsTable {

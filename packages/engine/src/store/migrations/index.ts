@@ -16,7 +16,7 @@ import { measuredHours } from "./013_measured_hours";
 import { readingsRetirements } from "./014_readings_retirements";
 import { finalNotice } from "./015_final_notice";
 import { scoreStates } from "./016_score_states";
-import { erasure } from "./018_erasure";
+import { erasure } from "./017_erasure";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -40,7 +40,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "014_readings_retirements": readingsRetirements(dialect),
     "015_final_notice": finalNotice(dialect),
     "016_score_states": scoreStates(dialect),
-    "018_erasure": erasure(dialect),
+    "017_erasure": erasure(dialect),
   };
 }
 
