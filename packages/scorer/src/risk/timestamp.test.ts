@@ -25,6 +25,9 @@ describe("risk timestamps", () => {
       "2026-01-01T00:00:00.Z",
       "2026-01-01T00:00:00+0200",
       "2026-13-01T00:00:00Z",
+      // Date.parse reads both of these; only the anchored pattern keeps them out.
+      "+002026-01-01T00:00:00Z",
+      "2026-01-01T00:00:00Z\u0000",
       dateLike,
       null,
     ];
