@@ -135,4 +135,19 @@ describe("component readings, each published on its own", () => {
     expect(() => rowFromReadings([])).to.throw(RangeError, message);
     expect(() => rowFromReadings([...readings, readings[0]!])).to.throw(RangeError, message);
   });
+
+  it("a vault with nothing known says why for each component (docs/risk-score.md: a null reading has a reason)", () => {
+    const blank = blankVault("blank", {});
+    expect(readVaultComponents(blank, buildCrowd([blank])).map((r) => [r.reading, r.reason])).to.deep.equal([
+      [null, "fewer than two holder-index points"],
+      [null, "holdings unknown: no snapshot observed"],
+      [
+        null,
+        "margin terms unknown: the book borrows or is short and the venue does not state its maintenance margin",
+      ],
+      [null, "the venue does not say what share could be withdrawn"],
+      [null, "the venue does not say who holds the vault"],
+      [null, "no snapshot observed"],
+    ]);
+  });
 });
