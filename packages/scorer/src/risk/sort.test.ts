@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { blankVault } from "./arbitraries.test-util";
+import { RISK_COMPONENTS } from "./constants";
 import { scoreVaults } from "./score-vaults";
 import { isRiskSortKey, RISK_SORT_KEYS, sortRiskRows } from "./sort";
 import type { RiskRow } from "./types";
@@ -34,15 +35,7 @@ describe("sorting risk rows", () => {
   it("knows its keys", () => {
     expect(isRiskSortKey("worst_fall")).to.equal(true);
     expect(isRiskSortKey("score")).to.equal(true);
-    expect(RISK_SORT_KEYS).to.deep.equal([
-      "score",
-      "worst_fall",
-      "shared_exposure",
-      "liquidation",
-      "exit",
-      "largest_depositor",
-      "stopped",
-    ]);
+    expect(RISK_SORT_KEYS).to.deep.equal(["score", ...RISK_COMPONENTS]);
     expect(isRiskSortKey("return")).to.equal(false);
   });
 
