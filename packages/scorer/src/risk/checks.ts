@@ -43,6 +43,7 @@ function describe(range: NumberRange): string {
   const { min, max, above } = range;
   if (min !== undefined && max !== undefined) return `a number in [${min}, ${max}]`;
   if (min !== undefined) return above ? `a number > ${min}` : `a number ≥ ${min}`;
+  if (max !== undefined) return `a number ≤ ${max}`;
   return "a finite number";
 }
 

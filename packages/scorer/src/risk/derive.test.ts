@@ -158,3 +158,74 @@ describe("deriving a vault's risk input from an agent's records", () => {
     ).to.throw(InvalidInputError, "venue.free_share");
   });
 });
+
+describe("deriving a vault's risk input: bounds, orders and the field each refusal names", () => {
+  it("dust is flat: a net position at most 1e-9 of the quantity traded is dropped, at the bound too", () => {
+    expect(holdingsFromTrades([buy(0, "X", 1000, 10), sell(0, "X", 999.9999995, 10)])).to.deep.equal([]);
+    // net 1 against a gross of 1e9: exactly the bound.
+    expect(holdingsFromTrades([buy(0, "X", 500000000.5, 2), sell(0, "X", 499999999.5, 2)])).to.deep.equal([]);
+    expect(holdingsFromTrades([buy(0, "X", 500000001, 2), sell(0, "X", 499999999, 2)])).to.deep.equal([
+      { instrument: "X", side: "long", usd: 4 },
+    ]);
+    expect(holdingsFromTrades([buy(0, "X", 1e-6, 3)])).to.deep.equal([
+      { instrument: "X", side: "long", usd: 3e-6 },
+    ]);
+  });
+
+  it("sorts holdings by instrument whatever order the assets were first traded in", () => {
+    const trades = ["D", "B", "E", "A", "C"].map((asset, i) => buy(i, asset, 1, i + 1));
+    expect(holdingsFromTrades(trades).map((h) => [h.instrument, h.usd])).to.deep.equal([
+      ["A", 4],
+      ["B", 2],
+      ["C", 5],
+      ["D", 1],
+      ["E", 3],
+    ]);
+  });
+
+  it("a book exactly fully invested and all long is unleveraged (cushion 1); one short among longs is not", () => {
+    const invested = (share: number) => ({
+      snapshots: [snap(0, 1000, 0, share)],
+      trades: [buy(0, "A", 1, 1)],
+    });
+    expect(deriveVaultInput(invested(1), options).liquidation_cushion).to.equal(1);
+    expect(deriveVaultInput(invested(1.0000001), options).liquidation_cushion).to.equal(null);
+    const mixed = { snapshots: [snap(0, 1000)], trades: [buy(0, "A", 1, 1), sell(0, "B", 1, 1)] };
+    expect(deriveVaultInput(mixed, options).liquidation_cushion).to.equal(null);
+  });
+
+  it("names the field and row of every bad record, option and venue fact", () => {
+    const refusal = (records: Partial<AgentRecords>, more: Record<string, unknown> = {}) => {
+      try {
+        deriveVaultInput({ snapshots: [], trades: [], ...records } as AgentRecords, { ...options, ...more });
+      } catch (error) {
+        expect(error).to.be.instanceOf(InvalidInputError);
+        return (error as InvalidInputError).shortMessage;
+      }
+      throw new Error("expected the records to be refused");
+    };
+    const cases: Array<[string, Partial<AgentRecords>, Record<string, unknown>?]> = [
+      ["snapshots[0]: must be an object", { snapshots: [null as never] }],
+      ["trades[1]: must be an object", { trades: [buy(0, "A", 1, 1), [] as never] }],
+      ["snapshots[0].flow: must be a finite number", { snapshots: [snap(0, 1, NaN)] }],
+      ["snapshots[0].invested: must be a number ≥ 0", { snapshots: [snap(0, 1, 0, -0.1)] }],
+      ["trades[0].asset: must be a non-empty string", { trades: [buy(0, "", 1, 1)] }],
+      [
+        'trades[0].side: must be "buy" or "sell"',
+        { trades: [{ ...buy(0, "A", 1, 1), side: "hold" as "buy" }] },
+      ],
+      ["trades[0].price: must be a number > 0", { trades: [buy(0, "A", 1, 0)] }],
+      ["trades[0].price: must be a number > 0", { trades: [buy(0, "A", 1, -1)] }],
+      ["id: must be a non-empty string", {}, { id: "" }],
+      ["asOf: must be Unix seconds or an RFC 3339 date-time with a zone", {}, { asOf: "yesterday" }],
+      ["venue.liquidation_cushion: must be a number ≥ 0 or null", {}, { venue: { liquidation_cushion: -1 } }],
+      ["venue.free_share: must be a number in [0, 1] or null", {}, { venue: { free_share: 2 } }],
+      [
+        "venue.largest_depositor_share: must be a number in [0, 1] or null",
+        {},
+        { venue: { largest_depositor_share: -0.5 } },
+      ],
+    ];
+    for (const [message, records, more] of cases) expect(refusal(records, more)).to.equal(message);
+  });
+});

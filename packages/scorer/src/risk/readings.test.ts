@@ -93,4 +93,61 @@ describe("component readings, each published on its own", () => {
       RangeError,
     );
   });
+
+  it("publishes what an unknown, a one-point or a shared book was read from", () => {
+    const blank = blankVault("blank", {});
+    const [fall, shared] = readVaultComponents(blank, buildCrowd([blank]));
+    expect([fall!.inputs, shared!.inputs]).to.deep.equal([{ holder_index_points: 0 }, { holdings: null }]);
+    const one = blankVault("one", { holder_index: [{ at: "2026-01-02T00:00:00Z", index: 0.5 }] });
+    expect(readVaultComponents(one, buildCrowd([one]))[0]!.inputs).to.deep.equal({
+      holder_index_points: 1,
+      first_at: 1767312000,
+      last_at: 1767312000,
+      fall: null,
+    });
+    const a = blankVault("a", {
+      holdings: [
+        { instrument: "TSLA", side: "long", usd: 100 },
+        { instrument: "AAPL", side: "short", usd: 30 },
+      ],
+    });
+    const b = blankVault("b", {
+      holdings: [
+        { instrument: "TSLA", side: "long", usd: 50 },
+        { instrument: "AAPL", side: "short", usd: 20 },
+        { instrument: "AAPL", side: "long", usd: 5 },
+      ],
+    });
+    expect(readVaultComponents(a, buildCrowd([a, b]))[1]!.inputs.others).to.deep.equal([
+      { instrument: "TSLA", long_usd: 50, short_usd: 0 },
+      { instrument: "AAPL", long_usd: 5, short_usd: 20 },
+    ]);
+    // A crowd that never saw the vault (a caller's mistake) reads nobody else, not a crash.
+    expect(readVaultComponents(a, new Map())[1]!.inputs.others).to.deep.equal([
+      { instrument: "TSLA", long_usd: 0, short_usd: 0 },
+      { instrument: "AAPL", long_usd: 0, short_usd: 0 },
+    ]);
+  });
+
+  it("refuses no readings, and seven readings even when all six components are among them", () => {
+    const readings = readVaultComponents(agent7, buildCrowd([agent7]));
+    const message = "a risk row needs exactly one reading of each of the six components of one vault";
+    expect(() => rowFromReadings([])).to.throw(RangeError, message);
+    expect(() => rowFromReadings([...readings, readings[0]!])).to.throw(RangeError, message);
+  });
+
+  it("a vault with nothing known says why for each component (docs/risk-score.md: a null reading has a reason)", () => {
+    const blank = blankVault("blank", {});
+    expect(readVaultComponents(blank, buildCrowd([blank])).map((r) => [r.reading, r.reason])).to.deep.equal([
+      [null, "fewer than two holder-index points"],
+      [null, "holdings unknown: no snapshot observed"],
+      [
+        null,
+        "margin terms unknown: the book borrows or is short and the venue does not state its maintenance margin",
+      ],
+      [null, "the venue does not say what share could be withdrawn"],
+      [null, "the venue does not say who holds the vault"],
+      [null, "no snapshot observed"],
+    ]);
+  });
 });

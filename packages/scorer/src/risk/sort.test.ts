@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import { blankVault } from "./arbitraries.test-util";
+import { RISK_COMPONENTS } from "./constants";
 import { scoreVaults } from "./score-vaults";
-import { isRiskSortKey, sortRiskRows } from "./sort";
+import { isRiskSortKey, RISK_SORT_KEYS, sortRiskRows } from "./sort";
 import type { RiskRow } from "./types";
 
 describe("sorting risk rows", () => {
@@ -33,6 +34,8 @@ describe("sorting risk rows", () => {
 
   it("knows its keys", () => {
     expect(isRiskSortKey("worst_fall")).to.equal(true);
+    expect(isRiskSortKey("score")).to.equal(true);
+    expect(RISK_SORT_KEYS).to.deep.equal(["score", ...RISK_COMPONENTS]);
     expect(isRiskSortKey("return")).to.equal(false);
   });
 
