@@ -278,6 +278,66 @@ describe("measured snapshots on the replica", () => {
     expect(BigInt(h.sellQuote!)).to.be.lessThan(BigInt(atOracle.holdings[0]!.value));
   });
 
+  it("a pair of one creator's agents pumping one pool gain nothing: each is marked at its pro-rata share of selling both together", async () => {
+    const { replica, oracle, quoter } = await loadFixture(measuredReplica);
+    const signers = await ethers.getSigners();
+    const [first, second, patient] = [signers[10]!, signers[11]!, signers[12]!];
+    const stock = replica.stocks[0]!;
+    const stake = 500_000n * 10n ** 6n;
+    for (const s of [first, second, patient]) await replica.fund(s.address, "USDG", stake);
+    const T = Math.ceil(((await time.latest()) + 60) / HOUR) * HOUR + HOUR;
+    // The patient holder buys first, at the unpumped price; then the pair push the pool up in turn,
+    // each buy marking the other's position higher, well before the TWAP window ending at T.
+    await replica.swap(stock, "buy", stake / 10n, { from: patient, at: T - 5 * WINDOW });
+    await replica.swap(stock, "buy", stake, { from: first, at: T - 4 * WINDOW });
+    await replica.swap(stock, "buy", stake, { from: second, at: T - 3 * WINDOW });
+    await time.increaseTo(T + 30);
+    await mine(1);
+    const agents = [first, second, patient].map((s, i) => ({
+      agentId: ["first", "second", "patient"][i]!,
+      wallet: s.address.toLowerCase(),
+    }));
+    const measure = async (wallets: typeof agents) => {
+      const chain = new RpcMeasureChain(ethers.provider, quoter);
+      const { records } = await measureHour(chain, sourceOf(replica, oracle), "s1", wallets, T);
+      return records.filter((r) => r.kind === "snapshot").map((r) => r.body as MeasuredSnapshotBody);
+    };
+    const together = await measure(agents);
+    const held = together.map((b) => b.holdings.find((h) => h.token === stock.address.toLowerCase())!);
+    const total = held.reduce((sum, h) => sum + BigInt(h.balance), 0n);
+    // The aggregate quote, asked of QuoterV2 directly: one sale of all three positions.
+    const pinned = together[0]!.block.number;
+    const quote = await new RpcMeasureChain(ethers.provider, quoter).sellQuote(
+      pinned,
+      stock.poolAddress.toLowerCase(),
+      stock.address.toLowerCase(),
+      (await replica.usdg.getAddress()).toLowerCase(),
+      total,
+    );
+    for (const h of held) {
+      expect(h.pooled).to.deep.equal({ balance: String(total), sellQuote: String(quote) });
+      expect(BigInt(h.value), "the pro-rata share, rounded down").to.equal(
+        (quote! * BigInt(h.balance)) / total,
+      );
+      expect(BigInt(h.value), "below its own lone quote").to.be.lessThan(BigInt(h.sellQuote!));
+    }
+    expect(held.reduce((sum, h) => sum + BigInt(h.value), 0n)).to.be.at.most(quote!);
+    // The pair end with less than they paid; each share of theirs is marked as the patient holder's.
+    const pairNav = BigInt(together[0]!.nav) + BigInt(together[1]!.nav);
+    expect(pairNav, "no gain from pumping").to.be.lessThan(2n * stake);
+    const perShare = (h: (typeof held)[number]) => (BigInt(h.value) * 10n ** 18n) / BigInt(h.balance);
+    expect(perShare(held[0]!)).to.be.closeTo(perShare(held[2]!), 1n);
+    // Under the lone-quote rule each was marked as if only it sold, the other's pump counted in full.
+    const lone = await measure([agents[0]!]);
+    const alone = lone[0]!.holdings.find((h) => h.token === stock.address.toLowerCase())!;
+    expect(alone.pooled, "a lone holder's pool is its own").to.deep.equal({
+      balance: alone.balance,
+      sellQuote: alone.sellQuote,
+    });
+    expect(alone.value, "a lone holder's mark is its own quote, as before").to.equal(alone.sellQuote);
+    expect(BigInt(alone.value)).to.be.greaterThan(BigInt(held[0]!.value));
+  });
+
   it("reads balances through Multicall3's aggregate3 exactly as one eth_call each", async () => {
     const { replica } = await loadFixture(measuredReplica);
     const probe = await (await ethers.getContractFactory("ReplicaMulticall3")).deploy();

@@ -63,7 +63,8 @@ async function measuredSeason() {
     expect(hour.skipped).to.deep.equal([]);
     records.push(...hour.records.map((r) => ({ kind: r.kind, body: r.body as unknown as Body })));
   }
-  return { records, oracle: await oracle.getAddress(), quoter };
+  const measure = { replica, chain, source: sourceOf(replica, oracle) };
+  return { records, oracle: await oracle.getAddress(), quoter, wallets, measure };
 }
 
 describe("augur verify --deep --rpc: re-measurement on the replica", () => {
@@ -128,6 +129,45 @@ describe("augur verify --deep --rpc: re-measurement on the replica", () => {
     expect(differences(quantity, await remeasure(quantity, reader))).to.deep.equal([
       `quantity: stored "7", chain "${trade.quantity}"`,
     ]);
+  });
+
+  it("the pooled mark re-measures from its stated total, fails on an altered pooled field, and a record sealed before it re-measures by the old rule", async () => {
+    const { records, oracle, quoter, wallets, measure } = await loadFixture(measuredSeason);
+    const remeasure = remeasurer({ oracle, quoter });
+    // A second holder of alpha's pool buys it up after the season: both are measured together.
+    const twin = (await ethers.getSigners())[12]!;
+    const { replica } = measure;
+    await replica.fund(twin.address, "USDG", 10_000n * USDG);
+    const T4 = (records.at(-1)!.body.takenAt as number) + HOUR;
+    await replica.swap(replica.stocks[0]!, "buy", 5_000n * USDG, { from: twin, at: T4 - 600 });
+    await time.increaseTo(T4 + 60);
+    await mine(1);
+    const pair = [wallets[0]!, { agentId: "twin", wallet: twin.address.toLowerCase() }];
+    const hour = await measureHour(measure.chain, measure.source, "s1", pair, T4);
+    const alpha = hour.records.find((r) => r.kind === "snapshot")!.body as unknown as MeasuredSnapshotBody;
+    const held = alpha.holdings[0]!;
+    expect(BigInt(held.pooled!.balance), "the pool's total holds both").to.be.greaterThan(
+      BigInt(held.balance),
+    );
+    expect(BigInt(held.value), "pooled share below its own quote").to.be.lessThan(BigInt(held.sellQuote!));
+    const body = alpha as unknown as Body;
+    expect(differences(body, await remeasure(body, reader))).to.deep.equal([]);
+    const quote = structuredClone(alpha);
+    (quote.holdings[0]!.pooled as { sellQuote: string }).sellQuote = "1";
+    expect(
+      differences(quote as unknown as Body, await remeasure(quote as unknown as Body, reader)),
+    ).to.deep.equal([`holdings[0].pooled.sellQuote: stored "1", chain "${held.pooled!.sellQuote}"`]);
+    const total = structuredClone(alpha);
+    (total.holdings[0]!.pooled as { balance: string }).balance = held.balance; // as if alone
+    const alone = differences(total as unknown as Body, await remeasure(total as unknown as Body, reader));
+    expect(alone[0]).to.match(/^holdings\[0\]\.pooled\.sellQuote: stored/);
+    // Sealed before the pooled rule (no pooled field): re-measured by the wallet's own quote alone.
+    const lone = records.filter((r) => r.kind === "snapshot")[6]!.body as unknown as MeasuredSnapshotBody;
+    const old = structuredClone(lone) as unknown as { holdings: Record<string, unknown>[] };
+    for (const h of old.holdings) delete h.pooled;
+    const reMeasured = await remeasure(old as unknown as Body, reader);
+    expect(differences(old as unknown as Body, reMeasured)).to.deep.equal([]);
+    expect((reMeasured.holdings as Record<string, unknown>[])[0]).to.not.have.property("pooled");
   });
 
   it("a wrong block hash, a block off the pinned rule or off the chain, a foreign transaction: one clear line each", async () => {

@@ -5,6 +5,13 @@ import type { AugurDeployment } from "../../deploy";
 import type { Replica } from "../replica/types";
 import { KEEPER_ACCOUNT, nodeAccount } from "./agents";
 
+/**
+ * USDG on each side of each demo pool (whole USDG): deep enough that a demo agent's whole book
+ * (250,000 USDG) moves its pool by a few percent, not tens, so the pooled mark's liquidation
+ * discount stays a few percent and the market's flow, not the agents' own buying, moves prices.
+ */
+export const DEMO_LIQUIDITY_USDG = 20_000_000n;
+
 export interface DemoChain {
   readonly node: HardhatNode;
   readonly replica: Replica;
@@ -43,7 +50,7 @@ export async function startDemoChain(
     const { deployAugur } = await import("../../deploy");
     const { readDeployConfig } = await import("../../deploy/config");
     log("building the replica (USDG, stock tokens, Uniswap v3 pools, 48 h of trading)…");
-    const replica = await buildReplica();
+    const replica = await buildReplica({ liquidityUsdg: DEMO_LIQUIDITY_USDG });
     const config = { ...readDeployConfig("localhost"), keeper: nodeAccount(KEEPER_ACCOUNT).address };
     const deployment = await deployAugur(hre, {
       replica,

@@ -174,9 +174,11 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
     const user = nodeAccount(USER_ACCOUNT);
     await node.provider.send("hardhat_setBalance", [user.address, `0x${(USER_ETH * WAD).toString(16)}`]);
     await replica.fund(user.address, "USDG", USER_USDG * 10n ** 6n);
-    // The stock the callers call moves every hour, whatever the agents trading it decide.
-    const called = agents.find((a) => a.calls)?.calls;
-    const market = called === undefined ? undefined : await DemoMarket.open(replica, called);
+    // Every stock moves every hour, whatever the agents trading it decide.
+    const market = await DemoMarket.open(
+      replica,
+      replica.stocks.map((s) => s.symbol),
+    );
     const caller = agents.find((a) => a.calls) ?? agents[0]!;
     say(
       formatGuide({
@@ -203,7 +205,7 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
         await node.provider.send("evm_increaseTime", [HOUR]);
         await node.provider.send("evm_mine", []);
       }
-      await market?.hour();
+      await market.hour();
       await tick();
       // Past the season's end the engine takes no more of its records: the next season opens
       // and each agent registers for it before its next record.

@@ -1,4 +1,11 @@
-import { latestAnchor, latestScoringTime, leaderboard, type Season, type Store } from "@augur/engine";
+import {
+  latestAnchor,
+  latestScoringTime,
+  leaderboard,
+  scoreAtWithAnchor,
+  type Season,
+  type Store,
+} from "@augur/engine";
 import type { DemoTrader } from "./trader";
 
 export interface TableRow {
@@ -10,6 +17,18 @@ export interface TableRow {
   readonly hits: bigint;
   readonly misses: bigint;
   readonly voids: bigint;
+  /** The measured return and max drawdown its score manifest states (fractions), null if unmeasured. */
+  readonly measured: { readonly return: number; readonly max_drawdown: number } | null;
+}
+
+/** The measured return and drawdown of the agent's score manifest at `asOf`. */
+async function measuredOf(store: Store, agentId: string, seasonId: string, asOf: number | undefined) {
+  if (asOf === undefined) return null;
+  const row = await scoreAtWithAnchor(store.db, agentId, seasonId, asOf);
+  const measured = row
+    ? (JSON.parse(row.manifest) as { measured: TableRow["measured"] | null }).measured
+    : null;
+  return measured ? { return: measured.return, max_drawdown: measured.max_drawdown } : null;
 }
 
 /** The hour's standing: engine scores (latest scoring), on-chain hits/misses, anchored size. */
@@ -34,6 +53,7 @@ export async function readStanding(store: Store, seasonId: string, traders: read
       hits: record.hits,
       misses: record.misses,
       voids: record.voids,
+      measured: row ? await measuredOf(store, trader.agent.id, seasonId, asOf) : null,
     });
   }
   rows.sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9) || a.agent.localeCompare(b.agent));
@@ -80,17 +100,27 @@ export function formatSeasonEnd(ended: Season, next: Season, final: Standing) {
   ].join("\n");
 }
 
+/** A fraction as a percentage: 0.3412 → "+34.1 %" (signed) or "34.12 %". */
+function percent(fraction: number, digits: number, signed: boolean): string {
+  const shown = (fraction * 100).toFixed(digits);
+  const zero = Number(shown) === 0; // no "-0.0 %": a loss too small to show is none
+  const text = `${zero ? (0).toFixed(digits) : shown} %`;
+  return signed && !zero && fraction > 0 ? `+${text}` : text;
+}
+
 function tableRows(standing: Standing): string[] {
   const lines = [
-    `  ${"agent".padEnd(24)} ${"style".padEnd(16)} ${"score".padStart(6)} ${"rank".padStart(4)} ${"hit/miss/void".padStart(13)}`,
+    `  ${"agent".padEnd(24)} ${"style".padEnd(16)} ${"score".padStart(6)} ${"rank".padStart(4)} ${"hit/miss/void".padStart(13)} ${"return".padStart(8)} ${"drawdown".padStart(8)}`,
   ];
   for (const row of standing.rows) {
     const score = row.score === null ? "—" : row.score.toFixed(1);
     const rank = row.rank === null ? "—" : String(row.rank);
     const note = row.score === null && row.reason ? `  (${row.reason})` : "";
+    const ret = row.measured ? percent(row.measured.return, 1, true) : "—";
+    const drawdown = row.measured ? percent(row.measured.max_drawdown, 2, false) : "—";
     lines.push(
       `  ${row.agent.padEnd(24)} ${row.style.padEnd(16)} ${score.padStart(6)} ${rank.padStart(4)} ` +
-        `${`${row.hits}/${row.misses}/${row.voids}`.padStart(13)}${note}`,
+        `${`${row.hits}/${row.misses}/${row.voids}`.padStart(13)} ${ret.padStart(8)} ${drawdown.padStart(8)}${note}`,
     );
   }
   return lines;

@@ -19,6 +19,8 @@ import { CALL_WINDOW, callOf, decide, type DemoAgent } from "./agents";
 /** What each demo agent starts with, and stakes when it calls (the ledger's minimum is 100), in whole USDG. */
 const STARTING_USDG = "250000";
 const STAKE = "500";
+/** Below this much USDG a buy is a hold. */
+const MIN_BUY = "1000";
 
 /** Thrown when the engine refuses a record: the demo's own records must always be accepted. */
 export class RecordRefusedError extends Error {
@@ -120,7 +122,10 @@ export class DemoTrader {
     let action = decide(agent, hour, this.lastPrice, price);
     this.lastPrice = price;
     const shares = (await this.replica.stock(agent.asset).token.balanceOf(agent.key.address)) as bigint;
+    const cash = (await this.replica.usdg.balanceOf(agent.key.address)) as bigint;
     if (action === "sell" && shares === 0n) action = "hold"; // nothing to sell yet
+    // Nothing left to buy with: it trades its own book and is never topped up.
+    if (action === "buy" && cash < this.usdg(MIN_BUY)) action = "hold";
     const confidenceBps = 5500 + ((hour * 37 + agent.id.length * 101) % 35) * 100;
     await this.record("Decision", {
       decidedAt: engine.now(),
@@ -130,7 +135,7 @@ export class DemoTrader {
       confidenceBps,
       note: `${agent.style}: ${action} ${agent.asset} at ${formatUsdg(price)} USDG`,
     });
-    if (action !== "hold") await this.trade(action, shares, hour);
+    if (action !== "hold") await this.trade(action, action === "buy" ? cash : shares, hour);
     if (agent.calls) await this.call(agent.calls, hour);
   }
 
@@ -152,9 +157,10 @@ export class DemoTrader {
     await revealCall(this.ledger, this.vault, callId); // the engine's settler settles it after closesAt
   }
 
-  private async trade(side: "buy" | "sell", shares: bigint, hour: number): Promise<void> {
-    const amountIn =
-      side === "buy" ? this.usdg(String(4_000 + ((hour * 2_357) % 9_000))) : (shares * 35n) / 100n;
+  /** Buys with up to its cash (4,000–13,000 USDG), or sells 35 % of its shares. */
+  private async trade(side: "buy" | "sell", held: bigint, hour: number): Promise<void> {
+    const size = this.usdg(String(4_000 + ((hour * 2_357) % 9_000)));
+    const amountIn = side === "buy" ? (size < held ? size : held) : (held * 35n) / 100n;
     await this.replica.swap(this.agent.asset, side, amountIn, {
       from: this.signer, // the agent's own node account, its bound wallet
     });

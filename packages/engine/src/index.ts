@@ -9,7 +9,7 @@ export { storeLocation, SQLITE_FILE_NAME, type StoreLocation } from "./store/loc
 export { MerkleLogStore } from "./store/merkle/log-store";
 export { latestAnchor } from "./store/queries/anchors";
 export { appendModeRecord } from "./store/queries/modes";
-export { latestScoringTime, leaderboard } from "./store/queries/scores";
+export { latestScoringTime, leaderboard, scoreAtWithAnchor } from "./store/queries/scores";
 export { findSeason, insertSeason, type Season } from "./store/queries/seasons";
 export { listStewardshipDays } from "./store/queries/stewardship";
 

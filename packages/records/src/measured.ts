@@ -21,7 +21,12 @@ export interface MeasuredSnapshotBody {
     readonly price: string;
     /** What selling the whole balance into its pool would fetch at the block (when a quoter is set). */
     readonly sellQuote?: string;
-    /** The mark: the oracle value, never above `sellQuote`. */
+    /**
+     * Added with the pooled rule (absent in records sealed before it): every measured wallet's
+     * balance of the token summed, and what selling that sum would fetch at the block.
+     */
+    readonly pooled?: { readonly balance: string; readonly sellQuote: string };
+    /** The mark: the oracle value, never above `sellQuote` nor the pro-rata share of `pooled.sellQuote`. */
     readonly value: string;
   }>;
   readonly transfers: ReadonlyArray<{

@@ -6,6 +6,7 @@ import {
   pairTrades,
   type HoldingReading,
   type MeasuredTrade,
+  type PooledReading,
   type PoolTransfer,
 } from "@augur/scorer";
 import type { PriceReading } from "../closes/cache";
@@ -39,6 +40,18 @@ export interface HourMeasurement {
 
 export const HOUR = 3600;
 
+/** How a re-measurement (`augur verify --deep --rpc`) pins the pooled rule to what the record says. */
+export interface MeasureOptions {
+  /**
+   * Each token's pooled total as the record states it (the other wallets of the hour are not
+   * re-read): the quote for it is re-taken at the pinned block. Without it, the total is summed
+   * over `wallets`.
+   */
+  readonly poolTotals?: ReadonlyMap<string, bigint>;
+  /** The record predates the pooled rule: mark by the wallet's own quote alone, as it was sealed. */
+  readonly unpooled?: boolean;
+}
+
 /**
  * Measures every wallet at hour boundary `at`: balances at the last block with timestamp ≤ `at`,
  * `priceAt(token, at)` for every token held or moved, and the hour's transfers with anything but
@@ -52,6 +65,7 @@ export async function measureHour(
   seasonId: string,
   wallets: readonly MeasuredWallet[],
   at: number,
+  options: MeasureOptions = {},
 ): Promise<HourMeasurement> {
   if (wallets.length === 0) return { records: [], skipped: [], unpaired: [] };
   const listing = await source.listing();
@@ -86,6 +100,7 @@ export async function measureHour(
     if (!prices.has(token)) prices.set(token, await source.priceAt(token, at));
     return prices.get(token)!;
   };
+  const pooledOf = pooledQuotes(chain, block.number, listing, stocks, balances, options);
   const records: EngineRecord[] = [];
   const skipped: Array<{ agentId: string; reason: string }> = [];
   const unpaired: Array<{ agentId: string; txHash: string }> = [];
@@ -114,12 +129,14 @@ export async function measureHour(
       const balance = balances[w]![stocks.indexOf(token) + 1]!;
       const pool = listing.stocks.find((s) => s.token === token)!.pool;
       const sellQuote = await chain.sellQuote(block.number, pool, token, listing.usdg, balance);
+      const pooled = sellQuote === undefined ? undefined : await pooledOf(token);
       holdings.push({
         token,
         decimals: stockDecimals.get(token)!,
         balance,
         price: reading.price18,
         ...(sellQuote === undefined ? {} : { sellQuote }),
+        ...(pooled === undefined ? {} : { pooled }),
       });
     }
     if (missing) {
@@ -148,6 +165,9 @@ export async function measureHour(
         balance: h.balance.toString(),
         price: h.price.toString(),
         ...(h.sellQuote === undefined ? {} : { sellQuote: h.sellQuote.toString() }),
+        ...(h.pooled === undefined
+          ? {}
+          : { pooled: { balance: h.pooled.balance.toString(), sellQuote: h.pooled.sellQuote.toString() } }),
         value: derived.values[i]!.toString(),
       })),
       transfers: flows.map((f) => ({
@@ -166,6 +186,34 @@ export async function measureHour(
     records.push({ kind: "snapshot", agentId, seasonId, body });
   }
   return { records, skipped, unpaired };
+}
+
+/**
+ * The pooled reading of each stock, taken once per pool and hour on first use: the sum of every
+ * measured wallet's balance (or the total a re-measured record states) and the quote for selling
+ * it all at the pinned block. Undefined for a record sealed before the pooled rule.
+ */
+function pooledQuotes(
+  chain: MeasureChain,
+  block: number,
+  listing: Listing,
+  stocks: readonly string[],
+  balances: readonly bigint[][],
+  options: MeasureOptions,
+): (token: string) => Promise<PooledReading | undefined> {
+  const taken = new Map<string, Promise<PooledReading | undefined>>();
+  const take = async (token: string): Promise<PooledReading | undefined> => {
+    if (options.unpooled) return undefined;
+    const i = stocks.indexOf(token) + 1;
+    const balance = options.poolTotals?.get(token) ?? balances.reduce((sum, row) => sum + row[i]!, 0n);
+    const pool = listing.stocks.find((s) => s.token === token)!.pool;
+    const sellQuote = await chain.sellQuote(block, pool, token, listing.usdg, balance);
+    return sellQuote === undefined ? undefined : { balance, sellQuote };
+  };
+  return (token) => {
+    if (!taken.has(token)) taken.set(token, take(token));
+    return taken.get(token)!;
+  };
 }
 
 /** The sealed `augur-trade/v2` body of one paired trade (its time is its block's). */

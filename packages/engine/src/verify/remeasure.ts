@@ -2,7 +2,7 @@ import { AugurError, MEASURED_SNAPSHOT_FORMAT, MEASURED_TRADE_FORMAT, pairTrades
 import type { JsonRpcProvider } from "ethers";
 import { OracleCloses } from "../closes/oracle";
 import { type PinnedBlock, RpcMeasureChain } from "../measure/chain";
-import { HOUR, measureHour, poolTransfersOf, tradeBody } from "../measure/hour";
+import { HOUR, measureHour, poolTransfersOf, tradeBody, type MeasureOptions } from "../measure/hour";
 import { readerProvider } from "./chain-provider";
 import type { ChainReader, Remeasure } from "./deep";
 import { type HttpOptions } from "./http";
@@ -101,10 +101,27 @@ async function session(
 }
 
 /**
+ * The pooled rule as the record applied it: each holding's pooled total as stated (the quote for
+ * it is re-taken; the other wallets' balances behind the total are their own snapshots' to show),
+ * or none at all for a record sealed before the rule.
+ */
+function poolingOf(holdings: readonly unknown[]): MeasureOptions {
+  const poolTotals = new Map<string, bigint>();
+  for (const h of holdings) {
+    if (!isObject(h) || h.pooled === undefined) continue;
+    const total = isObject(h.pooled) ? h.pooled.balance : undefined;
+    if (!isText(h.token) || typeof total !== "string" || !/^(0|[1-9][0-9]*)$/.test(total))
+      return fail("a holding's pooled total is not { balance, sellQuote } in base units");
+    poolTotals.set(h.token, BigInt(total));
+  }
+  return poolTotals.size === 0 ? { unpooled: true } : { poolTotals };
+}
+
+/**
  * An `augur-snapshot/v2` as the chain gives it now: the recorded block checked (its hash, the
  * pinned rule for T and for the previous boundary the flows start after), then measured again by
  * the engine's own `measureHour` (balances, `priceAt(asset, T)`, sell quotes where the record has
- * them, the hour's transfers) and derived by the same pure function. Every field is compared.
+ * them, the pooled quote for each stated pool total, the hour's transfers) and derived by the same pure function. Every field is compared.
  */
 async function remeasureSnapshot(body: Json, reader: ChainReader, contracts: RemeasureContracts) {
   const { block, takenAt: at, flowsAfterBlock, wallet, agentId, seasonId } = body;
@@ -115,6 +132,7 @@ async function remeasureSnapshot(body: Json, reader: ChainReader, contracts: Rem
   if (!isText(agentId) || !isText(seasonId)) return fail("the record names no agentId or seasonId");
   const holdings = Array.isArray(body.holdings) ? body.holdings : [];
   const quoted = holdings.some((h) => isObject(h) && h.sellQuote !== undefined);
+  const pooling = poolingOf(holdings);
   const { provider, chain, source } = await session(reader, contracts, quoted);
   try {
     await checkHash(provider, block.number, block.hash);
@@ -129,6 +147,7 @@ async function remeasureSnapshot(body: Json, reader: ChainReader, contracts: Rem
       seasonId,
       [{ agentId, wallet }],
       at as number,
+      pooling,
     );
     const snapshot = records.find((r) => r.kind === "snapshot");
     if (!snapshot) return fail(`the chain does not measure it: ${skipped[0]?.reason ?? "no snapshot"}`);

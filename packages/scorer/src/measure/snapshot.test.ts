@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { deriveSnapshot, markOf, usdgValue, type SnapshotReadings } from "./snapshot";
+import { deriveSnapshot, markOf, pooledShare, usdgValue, type SnapshotReadings } from "./snapshot";
 
 const USDG = "0x0000000000000000000000000000000000000001";
 const TSLA = "0x00000000000000000000000000000000000000aa";
@@ -100,6 +100,37 @@ describe("augur-snapshot/v2 derivation", () => {
     expect(markOf(h, 6)).to.equal(1_800_000_000n);
     expect(markOf({ ...h, sellQuote: 1_500_000_000n }, 6)).to.equal(1_500_000_000n);
     expect(markOf({ ...h, sellQuote: 2_500_000_000n }, 6)).to.equal(1_800_000_000n);
+  });
+
+  it("caps a holding at its pro-rata share of the pool's aggregate quote; a lone holder's share is its own quote", () => {
+    const h = { token: TSLA, decimals: 18, balance: 10n * E18, price: 180n * E18, sellQuote: 1_500_000_000n };
+    // Two holders of 10 and 20 TSLA: selling all 30 fetches 4,000 USDG, so 10 are worth 1,333.333333.
+    expect(markOf({ ...h, pooled: { balance: 30n * E18, sellQuote: 4_000_000_000n } }, 6)).to.equal(
+      1_333_333_333n,
+    );
+    expect(markOf({ ...h, pooled: { balance: 10n * E18, sellQuote: 1_500_000_000n } }, 6)).to.equal(
+      markOf(h, 6),
+    );
+    expect(pooledShare(0n, { balance: 0n, sellQuote: 0n })).to.equal(0n);
+    expect(() => pooledShare(11n, { balance: 10n, sellQuote: 5n })).to.throw(RangeError, "pooled total 10");
+  });
+
+  it("property: the pooled shares of one pool never add up to more than its quote, short of it by under a unit a holder", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.bigInt({ min: 0n, max: 10n ** 30n }), { minLength: 1, maxLength: 6 }),
+        fc.bigInt({ min: 0n, max: 10n ** 24n }),
+        (balances, quote) => {
+          const pooled = { balance: balances.reduce((a, b) => a + b, 0n), sellQuote: quote };
+          if (pooled.balance === 0n) return; // nothing to sell: every share is 0
+          const shares = balances.map((b) => pooledShare(b, pooled));
+          const unassigned = quote - shares.reduce((a, b) => a + b, 0n);
+          // each share rounds down once: at most one base unit per holder stays unassigned
+          expect(unassigned >= 0n && unassigned < BigInt(balances.length), `${unassigned}`).to.equal(true);
+          if (balances.length === 1) expect(shares[0]).to.equal(pooled.balance === 0n ? 0n : quote);
+        },
+      ),
+    );
   });
 
   it("an empty wallet is worth nothing and 0 % invested", () => {

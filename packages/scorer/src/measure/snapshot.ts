@@ -5,7 +5,8 @@
  * the same function. USDG amounts are in the USDG token's own base units, its decimals read from
  * the chain (`usdg.decimals`; deployments disagree between 6 and 18, so none is assumed). Rounding:
  * every conversion to USDG base units rounds toward zero, once per holding and once per transfer;
- * invested basis points round down.
+ * a holding's pro-rata share of its pool's aggregate quote rounds down (so the shares of one pool
+ * never add up to more than the quote); invested basis points round down.
  */
 
 export const MEASURED_SNAPSHOT_FORMAT = "augur-snapshot/v2" as const;
@@ -32,6 +33,20 @@ export interface HoldingReading {
    * (the mark is never above it); absent where no quote was taken.
    */
   readonly sellQuote?: bigint;
+  /**
+   * Every measured wallet's position in this token's pool at the pinned block, sold together:
+   * the mark is never above this holding's pro-rata share of it (absent in records sealed before
+   * the pooled rule, and where no quote was taken).
+   */
+  readonly pooled?: PooledReading;
+}
+
+/** All measured positions in one pool: their summed balance and what selling the sum would fetch. */
+export interface PooledReading {
+  /** Sum of every measured wallet's balance of the token, base units (≥ this holding's balance). */
+  readonly balance: bigint;
+  /** QuoterV2's quote for selling that sum into the pool at the pinned block, USDG base units. */
+  readonly sellQuote: bigint;
 }
 
 export interface TransferReading {
@@ -70,10 +85,33 @@ export function usdgValue(amount: bigint, decimals: number, price: bigint, usdgD
   return amount < 0n ? -magnitude : magnitude;
 }
 
-/** A holding's mark: its oracle value, never above what selling it into the pool would fetch. */
+/**
+ * `balance`'s pro-rata share of what selling every measured position in the pool together would
+ * fetch: ⌊pooled.sellQuote × balance ÷ pooled.balance⌋ (0 for an empty pool total). A balance
+ * above the total is refused: the total sums every measured balance, this one included.
+ */
+export function pooledShare(balance: bigint, pooled: PooledReading): bigint {
+  if (balance < 0n || pooled.balance < balance || pooled.sellQuote < 0n)
+    throw new RangeError(
+      `pooled total ${pooled.balance} (quote ${pooled.sellQuote}) cannot hold a balance of ${balance}`,
+    );
+  return pooled.balance === 0n ? 0n : (pooled.sellQuote * balance) / pooled.balance;
+}
+
+/**
+ * A holding's mark: its oracle value, never above what selling it alone into the pool would
+ * fetch, nor above its pro-rata share of selling every measured position in the pool at once
+ * (so agents that push one pool up together are each marked at what they could get out for
+ * together). A lone holder's share is its own quote: the pooled cap changes nothing for it.
+ */
 export function markOf(h: HoldingReading, usdgDecimals: number): bigint {
-  const atOracle = usdgValue(h.balance, h.decimals, h.price, usdgDecimals);
-  return h.sellQuote !== undefined && h.sellQuote < atOracle ? h.sellQuote : atOracle;
+  let mark = usdgValue(h.balance, h.decimals, h.price, usdgDecimals);
+  if (h.sellQuote !== undefined && h.sellQuote < mark) mark = h.sellQuote;
+  if (h.pooled !== undefined) {
+    const share = pooledShare(h.balance, h.pooled);
+    if (share < mark) mark = share;
+  }
+  return mark;
 }
 
 /**

@@ -209,6 +209,8 @@ for (const backend of testBackends()) {
           balance: String(2n * E18),
           price: String(190n * E18),
           sellQuote: "300000000",
+          // the only measured holder of TSLA: its pooled total is its own balance
+          pooled: { balance: String(2n * E18), sellQuote: "300000000" },
           value: "300000000",
         },
       ]);
