@@ -1,4 +1,4 @@
-import type { AnchorRegistry, CallLedger, PriceOracle } from "../typechain-types";
+import type { AnchorRegistry, CallLedger, OperatorVesting, PriceOracle } from "../typechain-types";
 import { stakeUnits } from "./config";
 import type { DeployContext } from "./context";
 
@@ -93,6 +93,18 @@ export async function checkDeployment(context: DeployContext): Promise<Check[]> 
       (config.multisig !== undefined && (await registry.hasRole(adminRole, config.multisig))),
   );
   expect("registry keeper role", true, await registry.hasRole(await registry.KEEPER_ROLE(), config.keeper));
+
+  const allocation = config.operatorAllocation;
+  const vestingRecord = record.contracts.OperatorVesting;
+  if (allocation && vestingRecord) {
+    const vesting = (await hre.ethers.getContractAt(
+      "OperatorVesting",
+      vestingRecord.address,
+    )) as unknown as OperatorVesting;
+    expect("vesting.owner", allocation.operator, await vesting.owner());
+    expect("vesting.start", allocation.start ?? vestingRecord.args[1], await vesting.start());
+    expect("vesting.duration", allocation.durationSeconds, await vesting.duration());
+  }
 
   const failed = checks.filter((c) => !c.ok);
   if (failed.length > 0) throw new DeployCheckError(failed);

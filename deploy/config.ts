@@ -28,6 +28,15 @@ export interface NetworkDeployConfig {
   keeper: string | null;
   admin: string | null;
   multisig: string | null;
+  /** The operator's vesting allocation (deploy/04_operator_vesting.ts); absent or null: none. */
+  operatorAllocation?: OperatorAllocationConfig | null;
+}
+
+/** `networks.<name>.operatorAllocation`: who vests, from when (unix seconds), for how long. */
+export interface OperatorAllocationConfig {
+  operator: string | null;
+  start: number | null;
+  durationSeconds: number;
 }
 
 /** The same, every value known: what the deploy steps use. */
@@ -48,6 +57,8 @@ export interface ResolvedDeployConfig {
   keeper: string;
   admin: string;
   multisig?: string;
+  /** `start` undefined: a local network's first deploy time (kept on re-runs). */
+  operatorAllocation?: { operator: string; start?: number; durationSeconds: number };
 }
 
 export class DeployConfigError extends Error {
@@ -152,6 +163,22 @@ export function resolveDeployConfig(
       `is ${admin} but the deploying key is ${deployer}: deploy and configure with the admin's key, then hand over to the multisig (docs/deploy.md)`,
     );
   }
+  const allocation = raw.operatorAllocation;
+  const operatorAllocation = allocation
+    ? {
+        operator: address("operatorAllocation.operator", allocation.operator, local ? deployer : undefined),
+        start:
+          allocation.start === null && local
+            ? undefined
+            : integer("operatorAllocation.start", allocation.start, 1, 0xffffffffffff),
+        durationSeconds: integer(
+          "operatorAllocation.durationSeconds",
+          allocation.durationSeconds,
+          1,
+          0xffffffffffff,
+        ),
+      }
+    : undefined;
   return {
     network,
     replica: raw.replica,
@@ -172,6 +199,7 @@ export function resolveDeployConfig(
       : local
         ? undefined
         : address("multisig", raw.multisig),
+    operatorAllocation,
   };
 }
 

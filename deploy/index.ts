@@ -13,6 +13,7 @@ import { replicaStep } from "./00_replica";
 import { priceOracleStep } from "./01_price_oracle";
 import { callLedgerStep } from "./02_call_ledger";
 import { anchorRegistryStep } from "./03_anchor_registry";
+import { operatorVestingStep } from "./04_operator_vesting";
 
 export { DeployConfigError, LOCAL_NETWORKS } from "./config";
 export { DeployCheckError } from "./check";
@@ -26,6 +27,7 @@ export const DEPLOY_STEPS: readonly DeployStep[] = [
   priceOracleStep,
   callLedgerStep,
   anchorRegistryStep,
+  operatorVestingStep,
 ];
 
 export interface DeployOptions {
@@ -46,6 +48,8 @@ export interface AugurDeployment {
   readonly priceOracle: string;
   readonly callLedger: string;
   readonly anchorRegistry: string;
+  /** The operator allocation's vesting contract, when the config names one. */
+  readonly operatorVesting?: string;
   readonly usdg: string;
   /** Symbol → token address, for the agent toolkit. */
   readonly assets: Record<string, string>;
@@ -60,7 +64,8 @@ export interface AugurDeployment {
 }
 
 /**
- * Deploys and configures PriceOracle, CallLedger and AnchorRegistry on the current network of
+ * Deploys and configures PriceOracle, CallLedger, AnchorRegistry (and OperatorVesting where
+ * configured) on the current network of
  * `hre`, recording them in `deployments/<network>.json`, then reads every parameter back.
  * Running it again with the same config sends nothing. Plain async function: `npm start` and the
  * tests call it in-process; `npx hardhat augur:deploy` wraps it.
@@ -102,6 +107,7 @@ export async function deployAugur(
     priceOracle: record.contracts.PriceOracle!.address,
     callLedger: record.contracts.CallLedger!.address,
     anchorRegistry: record.contracts.AnchorRegistry!.address,
+    operatorVesting: record.contracts.OperatorVesting?.address,
     usdg: record.usdg!,
     assets: Object.fromEntries(record.stocks.map((s) => [s.symbol, s.address])),
     config,

@@ -31,7 +31,9 @@ export interface DeploymentRecord {
   stocks: StockRecord[];
   /** Set when the replica was deployed by the deploy itself (hardhat/localhost). */
   replica?: { usdg: string; factory: string; stocks: StockRecord[] };
-  contracts: Partial<Record<"PriceOracle" | "CallLedger" | "AnchorRegistry", ContractRecord>>;
+  contracts: Partial<
+    Record<"PriceOracle" | "CallLedger" | "AnchorRegistry" | "OperatorVesting", ContractRecord>
+  >;
 }
 
 /** The directory of the records: AUGUR_DEPLOYMENTS_DIR, else `deployments/` at the project root. */

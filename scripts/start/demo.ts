@@ -82,7 +82,11 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
     // The stewardship monitor's demo token: a few days of its history come first, so the first
     // cycle already seals daily records; then a new one every 24 simulated hours.
     progress(`scripting ${PRE_HISTORY_DAYS} days of a demo project token's history…`);
-    const project = await DemoProject.open(replica, await hre.ethers.getSigners());
+    const project = await DemoProject.open(
+      replica,
+      await hre.ethers.getSigners(),
+      deployment.operatorVesting!,
+    );
     await project.preHistory();
     say(`project   ${project.settings.token} (DEMO token, pool ${project.settings.pools[0]})`);
     if (stop.stopped) return;

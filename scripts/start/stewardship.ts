@@ -23,6 +23,9 @@ const WASH_ACCOUNT = 18;
 /** Days of token history scripted before the season starts, so the first cycle seals records. */
 export const PRE_HISTORY_DAYS = 3;
 
+/** The operator's share of DEMO, vesting over the deploy's schedule (config/deploy.json). */
+const OPERATOR_ALLOCATION = 100_000n * DUST;
+
 /** How long the demo's LP position stays locked: a year, far beyond any demo season. */
 const LP_LOCK_SECONDS = 365 * DAY;
 
@@ -73,8 +76,16 @@ export class DemoProject {
     readonly settings: StewardshipSettings,
   ) {}
 
-  /** Deploys the token and its pool; the monitor follows from the block before. */
-  static async open(replica: Replica, signers: readonly HardhatEthersSigner[]): Promise<DemoProject> {
+  /**
+   * Deploys the token and its pool; the monitor follows from the block before. The operator
+   * allocation (`OPERATOR_ALLOCATION` tokens) is minted to the deploy's OperatorVesting, which
+   * the monitor excludes like every operator wallet.
+   */
+  static async open(
+    replica: Replica,
+    signers: readonly HardhatEthersSigner[],
+    operatorVesting: string,
+  ): Promise<DemoProject> {
     const operator = replica.deployer;
     const startBlock = await operator.provider.getBlockNumber();
     const project = await openProjectToken(replica, {
@@ -89,13 +100,14 @@ export class DemoProject {
     const batcher = await new TokenBatcher__factory(operator).deploy();
     await batcher.waitForDeployment();
     await (await token.mint(operator.address, 10_000n * DUST)).wait();
+    await (await token.mint(operatorVesting, OPERATOR_ALLOCATION)).wait();
     await (await token.approve(await batcher.getAddress(), MaxUint256)).wait();
     const lpLock = await lockLiquidity(replica, operator);
     return new DemoProject(project, operator, signers[ORGANIC_ACCOUNT]!, signers[WASH_ACCOUNT]!, batcher, {
       token: stock.address.toLowerCase(),
       pools: [stock.poolAddress.toLowerCase()],
       usd: (await replica.usdg.getAddress()).toLowerCase(),
-      excluded: [operator.address.toLowerCase(), lpLock.lock].sort(),
+      excluded: [operator.address.toLowerCase(), lpLock.lock, operatorVesting.toLowerCase()].sort(),
       startBlock,
       lpLock,
     });

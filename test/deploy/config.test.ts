@@ -64,6 +64,21 @@ describe("deploy config", function () {
     ["settleGrace", { settleGrace: 65_235 }, /settleGrace must be an integer from 0 to 65234/],
     ["twapWindow", { twapWindow: 65_535 }, /twapWindow must be an integer from 1 to 65534/],
     ["replica", { replica: true }, /replica can only be true on hardhat or localhost/],
+    [
+      "vesting operator",
+      { operatorAllocation: { operator: null, start: 1_800_000_000, durationSeconds: 86_400 } },
+      /operatorAllocation\.operator is null/,
+    ],
+    [
+      "vesting start",
+      { operatorAllocation: { operator: SOME, start: null, durationSeconds: 86_400 } },
+      /operatorAllocation\.start must be an integer/,
+    ],
+    [
+      "vesting duration",
+      { operatorAllocation: { operator: SOME, start: 1_800_000_000, durationSeconds: 0 } },
+      /operatorAllocation\.durationSeconds must be an integer from 1/,
+    ],
   ] as const) {
     it(`refuses a live network with a bad ${field}, naming the field`, function () {
       expect(() =>

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import { deployAugur, DeployCheckError, recordPath, type DeploymentRecord } from "../../deploy";
+import { deployAugur, DeployCheckError, readRecord, recordPath, type DeploymentRecord } from "../../deploy";
 import { rejection } from "../shared/rejection";
 import { augurOnReplica, hardhatConfig } from "../shared/augur";
 
@@ -26,9 +26,14 @@ async function nonce(): Promise<number> {
 }
 
 describe("deploy on the replica", function () {
-  it("deploys the three contracts, registers every replica pool and reads each parameter back", async function () {
+  it("deploys the four contracts, registers every replica pool and reads each parameter back", async function () {
     const deployment = await loadFixture(augurOnReplica);
-    expect(deployment.deployed).to.deep.equal(["PriceOracle", "CallLedger", "AnchorRegistry"]);
+    expect(deployment.deployed).to.deep.equal([
+      "PriceOracle",
+      "CallLedger",
+      "AnchorRegistry",
+      "OperatorVesting",
+    ]);
     const config = hardhatConfig();
     const ledger = await hre.ethers.getContractAt("CallLedger", deployment.callLedger);
     const oracle = await hre.ethers.getContractAt("PriceOracle", deployment.priceOracle);
@@ -54,8 +59,22 @@ describe("deploy on the replica", function () {
       "oracle.requiredSpan",
       "registry keeper role",
       "ledger.owner",
+      "vesting.owner",
+      "vesting.duration",
     ]);
     expect(deployment.checks.every((c) => c.ok)).to.equal(true);
+  });
+
+  it("models the operator allocation: an OperatorVesting owned by the operator, starting at the first deploy", async function () {
+    const deployment = await loadFixture(augurOnReplica);
+    const vesting = await hre.ethers.getContractAt("OperatorVesting", deployment.operatorVesting!);
+    const record = readRecord("hardhat", 31337, deployment.deploymentsDir).contracts.OperatorVesting!;
+    const block = await hre.ethers.provider.getBlock(record.blockNumber);
+    // A null operator on a local network is the deployer; a null start is the deploy's block time.
+    expect(await vesting.owner()).to.equal(deployment.config.admin);
+    expect(await vesting.start()).to.equal(BigInt(record.args[1] as number));
+    expect(Number(record.args[1])).to.be.at.most(block!.timestamp);
+    expect(await vesting.duration()).to.equal(63_072_000n); // two years, config/deploy.json
   });
 
   it("records the deployment: address, constructor arguments and bytecode hash per contract", async function () {
