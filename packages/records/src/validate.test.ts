@@ -26,7 +26,7 @@ const UINT256_MAX = (2n ** 256n - 1n).toString();
 const INT256_MIN = (-(2n ** 255n)).toString();
 const INT256_MAX = (2n ** 255n - 1n).toString();
 
-function refusal(type: "Decision" | "Snapshot", message: unknown): string {
+function refusal(type: "Decision" | "DecisionV2" | "Snapshot", message: unknown): string {
   try {
     normalizeMessage(type, message);
   } catch (error) {
@@ -116,6 +116,11 @@ describe("@augur/records: normalizeMessage field by field", () => {
     expect(refusal("Decision", missing)).to.equal("message.note: is required");
     expect(refusal("Decision", { ...decision(), txHash: `0x${"ab".repeat(32)}` })).to.equal(
       "message.txHash: is not a Decision field",
+    );
+    // A regex test reads an array as its text: the type check comes first.
+    expect(refusal("Decision", { ...decision(), asset: [ASSET] })).to.equal(`message.asset: ${address}`);
+    expect(refusal("DecisionV2", { ...decision(), txHash: [`0x${"ab".repeat(32)}`] })).to.equal(
+      "message.txHash: must be 0x + 64 hex digits",
     );
   });
 
