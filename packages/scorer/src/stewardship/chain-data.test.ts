@@ -7,6 +7,7 @@ import {
   checkTransfers,
   type FundingTransfer,
   type PoolSwap,
+  swapId,
   type TokenTransfer,
 } from "./chain-data";
 
@@ -96,6 +97,11 @@ describe("stewardship chain data: the checks on every log", () => {
     ["a swap's bad pool", () => checkSwaps([{ ...swap, pool: "pool" }]), `swaps[0].pool: ${address}`],
     ["a swap's bad taker", () => checkSwaps([{ ...swap, taker: "" }]), `swaps[0].taker: ${address}`],
     [
+      "a swap of another side",
+      () => checkSwaps([{ ...swap, side: "long" as "buy" }]),
+      'swaps[0].side: must be "buy" or "sell"',
+    ],
+    [
       "a swap of no tokens",
       () => checkSwaps([{ ...swap, tokens: 0n }]),
       "swaps[0].tokens: must be a bigint of base units above 0",
@@ -121,6 +127,10 @@ describe("stewardship chain data: the checks on every log", () => {
       expect(refusal(check)).to.satisfy((m: string | undefined) => m?.startsWith(message));
     });
   }
+
+  it("names a swap in evidence as <tx>:<logIndex>", () => {
+    expect(swapId(swap)).to.equal("0x01:1");
+  });
 
   it("orders by time, then transaction, then log index", () => {
     const at = (time: number, tx: string, logIndex: number) => ({ time, tx, logIndex });
