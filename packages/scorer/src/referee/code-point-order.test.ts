@@ -11,6 +11,26 @@ describe("compareCodePoints", () => {
     expect(compareCodePoints("same", "same")).to.equal(0);
   });
 
+  it("ranks each unit at the surrogate and private-use boundaries by its code point", () => {
+    // Ascending code points; in UTF-16 units U+10000 … U+10FFFF (D800–DBFF, DC00–DFFF) come before U+E000.
+    const ascending = [
+      "\ud7ff",
+      "\ue000",
+      "\ue001",
+      "\uffff",
+      "\u{10000}",
+      "\u{103fe}",
+      "\u{103ff}",
+      "\u{10ffff}",
+    ];
+    for (let i = 0; i < ascending.length; i++) {
+      for (let j = 0; j < ascending.length; j++) {
+        const [a, b] = [ascending[i]!, ascending[j]!];
+        expect(Math.sign(compareCodePoints(a, b)), `${i} vs ${j}`).to.equal(Math.sign(i - j));
+      }
+    }
+  });
+
   it("agrees with the byte order of the UTF-8 encodings", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme" }), fc.string({ unit: "grapheme" }), (a, b) => {

@@ -127,6 +127,75 @@ describe("parseRefereeInput", () => {
       (i) => (prediction(i).size = "50"),
       "predictions[0].size: must be a number from 0 to 100",
     ],
+    ["an empty-string epoch", (i) => (i.epoch = ""), "epoch: must be a non-empty string"],
+    ["a fractional epoch", (i) => (i.epoch = 1.5), "epoch: must be a non-negative integer or a string"],
+    ["an empty pair name", (i) => (i.closes[""] = []), 'closes[""]: pair name must be non-empty'],
+    [
+      "closes of a pair not an array",
+      (i) => Object.assign(i.closes, { "TSLA/USDG": {} }),
+      'closes["TSLA/USDG"]: must be an array of { at, close }',
+    ],
+    [
+      "a close row that is null",
+      (i) => Object.assign(i.closes["TSLA/USDG"]!, { 1: null }),
+      'closes["TSLA/USDG"][1]: must be an object',
+    ],
+    [
+      "a close row with an extra field",
+      (i) => (tslaClose(i, 1).volume = 5),
+      'closes["TSLA/USDG"][1].volume: unknown field',
+    ],
+    [
+      "a close as text",
+      (i) => (tslaClose(i, 1).close = "101"),
+      'closes["TSLA/USDG"][1].close: must be a finite number above 0',
+    ],
+    [
+      "an infinite close",
+      (i) => (tslaClose(i, 1).close = Infinity),
+      'closes["TSLA/USDG"][1].close: must be a finite number above 0',
+    ],
+    [
+      "a close that is NaN",
+      (i) => (tslaClose(i, 1).close = NaN),
+      'closes["TSLA/USDG"][1].close: must be a finite number above 0',
+    ],
+    [
+      "a prediction that is text",
+      (i) => Object.assign(i.predictions, { 0: "up" }),
+      "predictions[0]: must be an object",
+    ],
+    [
+      "a prediction that is an array",
+      (i) => Object.assign(i.predictions, { 0: [] }),
+      "predictions[0]: must be an object",
+    ],
+    [
+      "an agent that is a number",
+      (i) => (prediction(i).agent = 5),
+      "predictions[0].agent: must be a non-empty string",
+    ],
+    ["an empty pair", (i) => (prediction(i).pair = ""), "predictions[0].pair: must be a non-empty string"],
+    [
+      "a slot off the hour",
+      (i) => (prediction(i).slot = "2026-11-30T00:30:00Z"),
+      "predictions[0].slot: must be an ISO-8601 UTC hour",
+    ],
+    [
+      "a slot in an array (which a regex would read as its text)",
+      (i) => (prediction(i).slot = ["2026-11-30T00:00:00Z"]),
+      "predictions[0].slot: must be an ISO-8601 UTC hour",
+    ],
+    [
+      "a size that is NaN",
+      (i) => (prediction(i).size = NaN),
+      "predictions[0].size: must be a number from 0 to 100",
+    ],
+    [
+      "a negative size",
+      (i) => (prediction(i).size = -0.5),
+      "predictions[0].size: must be a number from 0 to 100",
+    ],
   ];
   for (const [label, edit, message] of cases) {
     it(`refuses ${label}, naming the field and row`, () => {
@@ -145,6 +214,22 @@ describe("parseRefereeInput", () => {
   });
 
   it("refuses a top level that is not an object", () => {
-    expect(() => parseRefereeInput([])).to.throw(InvalidInputError, "$: must be an object");
+    for (const top of [[], null, "{}", 7]) {
+      expect(() => parseRefereeInput(top), String(top)).to.throw(InvalidInputError, "$: must be an object");
+    }
+  });
+
+  it("accepts the edges: epoch 0, sizes 0 and 100, a down call", () => {
+    const input = broken((i) => {
+      i.epoch = 0;
+      prediction(i).size = 0;
+      i.predictions.push({ ...prediction(i), size: 100, direction: "down" });
+    });
+    const parsed = parseRefereeInput(input);
+    expect(parsed.epochText).to.equal("0");
+    expect(parsed.predictions.map((p) => [p.size, p.direction])).to.deep.equal([
+      [0, "up"],
+      [100, "down"],
+    ]);
   });
 });

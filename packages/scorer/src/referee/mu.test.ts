@@ -39,6 +39,22 @@ describe("mu: the season-slot-universe mean", () => {
     expect(universeMean(shuffled, 1)).to.deep.equal(universeMean(ascending, 1));
   });
 
+  it("sums left to right in ascending hour order: the exact double, not a reordered one", () => {
+    // Closes 3, 7, 1, 9, 2 at hours 0–4: raw moves 4/3, −6/7, 8, −7/9. Summed from hour 0 up they
+    // make 7.698412698412699; from hour 3 down 7.6984126984126995, one unit in the last place more.
+    const closes = [3, 7, 1, 9, 2];
+    const expected = (rawMove(3, 7) + rawMove(7, 1) + rawMove(1, 9) + rawMove(9, 2)) / 4;
+    expect(expected).to.equal(1.9246031746031746);
+    for (const order of [
+      [4, 3, 2, 1, 0],
+      [2, 0, 4, 1, 3],
+      [1, 3, 0, 4, 2],
+    ]) {
+      const listed = new Map(order.map((h) => [h0 + h, closes[h]!]));
+      expect(universeMean(listed, 1), order.join()).to.deep.equal({ mu: expected, slots: 4 });
+    }
+  });
+
   it("tabulates each (pair, horizon) that some prediction names, sorted", () => {
     const at = (h: number) => new Date((h0 + h) * 3_600_000).toISOString();
     const input = parseRefereeInput({

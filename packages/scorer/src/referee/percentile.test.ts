@@ -53,6 +53,6 @@ describe("nearestRankQuantiles", () => {
   });
 
   it("refuses an empty distribution", () => {
-    expect(() => nearestRankQuantiles([])).to.throw(RangeError);
+    expect(() => nearestRankQuantiles([])).to.throw(RangeError, "quantiles of an empty distribution");
   });
 });

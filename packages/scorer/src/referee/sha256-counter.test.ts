@@ -40,7 +40,21 @@ describe("sha256CounterStream", () => {
   });
 
   it("refuses a seed that is not 32 bytes and an output too short", () => {
-    expect(() => sha256CounterStream(new Uint8Array(31), new Uint8Array(32), 1)).to.throw(RangeError);
-    expect(() => sha256CounterStream(new Uint8Array(32), new Uint8Array(63), 2)).to.throw(RangeError);
+    expect(() => sha256CounterStream(new Uint8Array(31), new Uint8Array(32), 1)).to.throw(
+      RangeError,
+      "seed must be 32 bytes",
+    );
+    expect(() => sha256CounterStream(new Uint8Array(32), new Uint8Array(63), 2)).to.throw(
+      RangeError,
+      "output too short for the blocks asked",
+    );
+  });
+
+  it("writes the blocks asked and not a byte past them", () => {
+    const seed = createHash("sha256").update("tail").digest();
+    const out = new Uint8Array(2 * 32 + 8).fill(0xaa);
+    sha256CounterStream(seed, out, 2);
+    expect(Buffer.from(out.subarray(32, 64)).equals(referenceBlock(seed, 1))).to.equal(true);
+    expect([...out.subarray(64)]).to.deep.equal(Array(8).fill(0xaa));
   });
 });

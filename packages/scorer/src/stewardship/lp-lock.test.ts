@@ -37,6 +37,11 @@ describe("stewardship: the operator will not withdraw … the LP timelock before
     expect(lpLockAlarm({ ...reading, position: "8" }, UNLOCK - 1, reading)).to.match(
       /lock or position changed/,
     );
+    // The position moved to another lock that holds it: not the lock the monitor watches.
+    const OTHER = `0x${"44".repeat(20)}`;
+    expect(lpLockAlarm({ ...reading, lock: OTHER, holder: OTHER }, UNLOCK - 1, reading)).to.equal(
+      `the monitored lock or position changed before expiry (${LOCK} #7 → ${OTHER} #7)`,
+    );
     expect(lpLockAlarm({ ...reading, unlockAt: UNLOCK - 10 }, UNLOCK - 20, reading)).to.equal(
       `the lock's expiry changed from ${UNLOCK} to ${UNLOCK - 10}`,
     );

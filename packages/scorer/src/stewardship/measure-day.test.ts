@@ -81,10 +81,13 @@ function scriptedDay() {
 
 describe("stewardship: measureDay on a scripted history", () => {
   const h = scriptedDay();
-  const result = measureDay({ asOf, balances: new Map(), transfers: h.transfers, swaps: h.swaps, config });
+  // Measured inside each test, not while mocha loads the file: mutation testing then knows which
+  // tests run measureDay's code (code run at load makes every mutant there rerun every test).
+  const measured = () =>
+    measureDay({ asOf, balances: new Map(), transfers: h.transfers, swaps: h.swaps, config });
 
   it("finds each excluded-volume cluster with the right criterion, and only those", () => {
-    const found = result.evidence.map((e) => [e.criterion, e.cluster]);
+    const found = measured().evidence.map((e) => [e.criterion, e.cluster]);
     expect(found).to.deep.equal([
       ["a", [addr("ivan"), addr("xavier")].sort()],
       ["b", []], // rita round-trips alone: published in aggregate, her address not named
@@ -93,7 +96,7 @@ describe("stewardship: measureDay on a scripted history", () => {
   });
 
   it("publishes the numbers each criterion compared", () => {
-    const [a, b, c] = result.evidence;
+    const [a, b, c] = measured().evidence;
     expect(a!.measures).to.deep.equal({ trades: 1 });
     expect(a!.volumeUsd).to.equal(256 + 512);
     expect(b!.measures).to.deep.equal({ wallets: 1, buys: 3, round_trips: 3 });
@@ -109,6 +112,7 @@ describe("stewardship: measureDay on a scripted history", () => {
   });
 
   it("counts as organic every other swap of the day by a non-excluded taker", () => {
+    const result = measured();
     const organic = 1 + 2 + 3 * (16 + 32) + 2 * (64 + 128) + 2048 + 16384 + 32768;
     expect(result.organicVolumeUsd).to.equal(organic);
     expect(result.excludedVolumeUsd).to.equal(256 + 512 + 3 * (4 + 8) + 4096 + 8192);
@@ -122,7 +126,7 @@ describe("stewardship: measureDay on a scripted history", () => {
       swaps: [...h.swaps].reverse(),
       config,
     });
-    expect(shuffled).to.deep.equal(result);
+    expect(shuffled).to.deep.equal(measured());
   });
 
   it("refuses a malformed log, naming it", () => {
