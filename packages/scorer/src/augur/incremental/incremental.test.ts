@@ -7,6 +7,8 @@ import { type SeasonAgentRecords, SeasonScorer, type UnrankedRow } from "../seas
 import type { AgentInput, CallInput, DecisionInput, PriorScoreInput, TradeInput } from "../types";
 import { advanceState, NotAdvanceableError } from "./advance";
 import { manifestFrom } from "./manifest-from";
+import { MerkleRootBuilder } from "../../merkle/root";
+import { inputRoot, rowCanonicalJson } from "../input-roots";
 import { type AgentSeasonState, emptyState, sealStateText, stateText } from "./state";
 
 const HOUR = 3_600_000;
@@ -225,6 +227,8 @@ function checkSeason(season: SeasonSpec): AgentSeasonState[] {
   return states;
 }
 
+const noRecords: SeasonAgentRecords = { snapshots: [], decisions: [], trades: [], calls: [] };
+
 /** An hour with the given snapshot (nav, flow as % of nav, invested) and lists; nothing else. */
 const hour = (
   snapshot: [number, number, number] | null,
@@ -411,6 +415,27 @@ describe("incremental augur-score/v1", () => {
     expect(stateText(first)).to.equal(text);
     expect(second.snapshots.returns).to.have.length(1);
     expect(second.trades.holds).to.deep.equal([1, null]);
+  });
+
+  it("a batch of 100 trades at one time, each in its own asset: folded in the order given, assets sorted", () => {
+    const bounds = { startMs: START, clockMs: START + HOUR, endMs: START + 10 * HOUR };
+    // Asset names in a scrambled order (37 is prime to 100), sides alternating.
+    const assets = Array.from({ length: 100 }, (_, i) => `A${String((i * 37) % 100).padStart(2, "0")}`);
+    const trades: TradeInput[] = assets.map((asset, i) => ({
+      agent: "a",
+      at: inHour(1, 30),
+      asset,
+      side: i % 2 ? "sell" : "buy",
+      quantity: i + 1,
+      price: 1,
+    }));
+    const { state } = advanceState(emptyState("a", "s1"), { ...noRecords, trades }, bounds);
+    expect(MerkleRootBuilder.fromFrontier(state.trades.frontier).root()).to.equal(
+      inputRoot(trades, rowCanonicalJson.trade, "trades"),
+    );
+    const sorted = [...assets].sort();
+    expect(state.trades.last_price.map(([asset]) => asset)).to.deep.equal(sorted);
+    expect(state.trades.open.map(([asset]) => asset)).to.deep.equal(sorted);
   });
 
   it("a state's seal is the sha256 of its stored text", () => {
