@@ -35,6 +35,8 @@ describe("augur measures", () => {
     expect(m.return).to.be.closeTo(0.089, 1e-12);
     expect(m.sigma).to.be.closeTo(Math.sqrt(2 / 225), 1e-12);
     expect(m.sigma).to.be.closeTo(0.0942809041582, 1e-12);
+    // The bits the manifest seals: Σ (r − mean)², two passes; Σ (r + mean)(r − mean), equal on paper, ends in …636.
+    expect(m.sigma).to.equal(0.09428090415820638);
     expect(m.max_drawdown).to.be.closeTo(0.1, 1e-12);
   });
 
