@@ -260,7 +260,7 @@ const seasonOf = (...agents: HourSpec[][]): SeasonSpec => ({
   agents: agents.map((hours, k) => ({
     style: "momentum" as const,
     active: true,
-    creator: `c${k}`,
+    creator: k % 2 ? ("c2" as const) : ("c1" as const),
     prior: null,
     hours,
   })),
