@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { AUGUR_SCORE_V1, DNA_FEATURE_NAMES, isStyle, STYLES, TERM_NAMES } from "./formula";
+import { AUGUR_SCORE_V1, DNA_FEATURE_NAMES, FORMULAS, isStyle, STYLES, TERM_NAMES } from "./formula";
 
 describe("augur-score/v1 formula object", () => {
   it("holds the seed's weights: 0.35, 0.25, 0.15, 0.10, 0.10, 0.05 (summing to 1)", () => {
@@ -49,6 +49,11 @@ describe("augur-score/v1 formula object", () => {
   it("is frozen, so no caller can alter the arithmetic a manifest names", () => {
     expect(Object.isFrozen(AUGUR_SCORE_V1.constants)).to.equal(true);
     expect(Object.isFrozen(AUGUR_SCORE_V1.dna.styles.momentum[0])).to.equal(true);
+  });
+
+  it("recomputes exactly one formula version, by its name", () => {
+    expect(Object.keys(FORMULAS)).to.deep.equal(["augur-score/v1"]);
+    expect(FORMULAS["augur-score/v1"]).to.equal(AUGUR_SCORE_V1);
   });
 
   it("isStyle accepts exactly the five style names", () => {

@@ -1,10 +1,11 @@
+import type { Hex32 } from "../hex";
 import { expect } from "chai";
 import fc from "fast-check";
 import { merkleRoot } from "../merkle/root";
 import { EMPTY_ROOT } from "../merkle/hashing";
 import { canonicalJson, seal } from "../seal";
 import { fakeSeal, hoursAfterStart, makeSeason } from "./fixture";
-import { inputRoot, MANIFEST_VERSION, rowCanonicalJson, sealInput } from "./input-roots";
+import { inputRoot, inputRoots, MANIFEST_VERSION, rowCanonicalJson, sealInput } from "./input-roots";
 import { DECIDERS } from "./types";
 import { sealManifest } from "./manifest-seal";
 import { recomputeManifest } from "./recompute";
@@ -74,6 +75,20 @@ describe("manifest version 2: every input bound by root", () => {
     expect(() => scoreSeasonJson({ ...season, trades: [{ ...season.trades[0]!, seal: "0x12" }] })).to.throw(
       /trades\[0\]\.seal/,
     );
+  });
+
+  it("names the list and place of a malformed given seal", () => {
+    const rows = { decisions: season.decisions, trades: season.trades, calls: season.calls };
+    const bad = "0x12" as Hex32;
+    const cases = [
+      ["decisions (seal)[0]", { ...rows, decisions: [{ ...season.decisions[0]!, seal: bad }] }],
+      ["trades (seal)[1]", { ...rows, trades: [season.trades[0]!, { ...season.trades[1]!, seal: bad }] }],
+      ["calls (seal)[0]", { ...rows, calls: [{ ...season.calls[0]!, seal: bad }] }],
+    ] as const;
+    for (const [name, given] of cases) {
+      expect(() => inputRoots(given, 7)).to.throw(`${name}: is not 0x followed by 64 hex digits`);
+    }
+    expect(inputRoots(rows, 7)).to.include({ call_count: 2, inputs_log_size: 7 });
   });
 
   it("seals like seal(manifest), and a version-1 manifest (no version, no roots) still recomputes", () => {

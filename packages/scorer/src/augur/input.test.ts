@@ -112,6 +112,17 @@ describe("season.json validation", () => {
       [(i) => (i.season.id = 7), "season.id: must be a non-empty string"],
       [(i) => (i.season.id = "s\uD800"), "season.id: must be valid Unicode (lone surrogate)"],
       [(i) => (i.season.id = "\uDC00s"), "season.id: must be valid Unicode (lone surrogate)"],
+      [(i) => (i.season.id = "s\uD800x"), "season.id: must be valid Unicode (lone surrogate)"],
+      [(i) => (i.season.id = "x\uDC00s"), "season.id: must be valid Unicode (lone surrogate)"],
+      // Date.parse reads both; the pattern refuses an expanded year and anything after the Z.
+      [
+        (i) => (i.as_of = "+002026-11-01T00:00:00Z"),
+        "as_of: must be an ISO-8601 UTC time like 2026-11-30T07:00:00Z",
+      ],
+      [
+        (i) => (i.as_of = "2026-11-01T00:00:00Z\u0000"),
+        "as_of: must be an ISO-8601 UTC time like 2026-11-30T07:00:00Z",
+      ],
       [(i) => (i.season.end = "2026-10-31T23:59:59Z"), "season.end: must be after season.start"],
       [(i) => (i.as_of = "2026-10-31T23:59:59.999Z"), "as_of: must not be before season.start"],
       [(i) => (i.agents = {}), "agents: must be an array"],
@@ -225,6 +236,7 @@ describe("season.json validation", () => {
     const input = valid();
     input.inputs_log_size = 0;
     input.as_of = input.season.start;
+    input.season.id = "s\uD83D\uDE00"; // a surrogate pair (an emoji) is valid Unicode
     input.snapshots[0].invested = 0;
     input.snapshots[1].invested = 1;
     input.snapshots[2].flow = "-12.5";

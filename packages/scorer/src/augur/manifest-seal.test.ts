@@ -24,6 +24,41 @@ describe("manifest seal fast path", () => {
     );
   });
 
+  it("a deep-frozen formula's text is built once, then read from the cache", () => {
+    const deepFreeze = <T>(value: T): T => {
+      if (typeof value === "object" && value !== null) {
+        for (const item of Object.values(value)) deepFreeze(item);
+        Object.freeze(value);
+      }
+      return value;
+    };
+    const frozen = deepFreeze(structuredClone(AUGUR_SCORE_V1));
+    let reads = 0;
+    const formula = new Proxy(frozen, {
+      get: (target, key, receiver) => {
+        reads += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const [row] = scoreSeason(makeSeason([{ id: "me", navs: [100, 101, 102] }])).rows;
+    const manifest = { ...row!.manifest, formula };
+    expect(sealManifest(manifest)).to.equal(row!.seal);
+    expect(reads).to.be.greaterThan(0);
+    const afterFirst = reads;
+    expect(sealManifest(manifest)).to.equal(row!.seal);
+    expect(reads).to.equal(afterFirst);
+  });
+
+  it("a formula frozen only at the top is not cached: a change below it is sealed", () => {
+    const formula = Object.freeze(structuredClone(AUGUR_SCORE_V1)) as AugurFormula;
+    const [row] = scoreSeason(makeSeason([{ id: "me", navs: [100, 101, 102] }])).rows;
+    const manifest = { ...row!.manifest, formula };
+    expect(sealManifest(manifest)).to.equal(row!.seal);
+    (formula.constants as { min_exposure: number }).min_exposure = 0.5;
+    expect(sealManifest(manifest)).to.equal(seal(manifest));
+    expect(sealManifest(manifest)).not.to.equal(row!.seal);
+  });
+
   it("a formula that is not frozen is read afresh each time (no stale cached text)", () => {
     const formula = structuredClone(AUGUR_SCORE_V1) as {
       -readonly [K in keyof AugurFormula]: AugurFormula[K];

@@ -29,6 +29,17 @@ describe("augur measures", () => {
     expect(m.sigma).to.be.closeTo(0.1, 1e-12);
   });
 
+  it("a lopsided series: r = +0.1, +0.1, −0.1 gives mean 1/30 and sigma √(2/225), not the symmetric case's", () => {
+    const m = measureReturns(points([100, 110, 121, 108.9]), F);
+    // R = 1.1 × 1.1 × 0.9 − 1 = 0.089; deviations 1/15, 1/15, −2/15: sigma² = (1 + 1 + 4) / 225 / 3
+    expect(m.return).to.be.closeTo(0.089, 1e-12);
+    expect(m.sigma).to.be.closeTo(Math.sqrt(2 / 225), 1e-12);
+    expect(m.sigma).to.be.closeTo(0.0942809041582, 1e-12);
+    // The bits the manifest seals: Σ (r − mean)², two passes; Σ (r + mean)(r − mean), equal on paper, ends in …636.
+    expect(m.sigma).to.equal(0.09428090415820638);
+    expect(m.max_drawdown).to.be.closeTo(0.1, 1e-12);
+  });
+
   it("maxDD is the deepest fall from a running peak of the return index, as a fraction of the peak", () => {
     // index 1 → 1.2 → 0.9 → 1.3 → 1.04: falls 0.25 and 0.2 of their peaks
     const m = measureReturns(points([100, 120, 90, 130, 104]), F);
@@ -70,5 +81,8 @@ describe("augur measures", () => {
 
   it("days competing = (as-of − first snapshot) / 86,400 s, fractional", () => {
     expect(daysCompeting(0, 36 * 3_600_000, F)).to.equal(1.5);
+    const first = Date.parse("2026-11-01T00:00:00Z");
+    expect(daysCompeting(first, Date.parse("2026-11-02T12:00:00Z"), F)).to.equal(1.5);
+    expect(daysCompeting(first, first - 3_600_000, F)).to.equal(0);
   });
 });

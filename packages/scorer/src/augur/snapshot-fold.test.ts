@@ -108,4 +108,26 @@ describe("snapshot fold (one pass over rows in order)", () => {
     // The last row past the clock is left out, wherever it sits.
     expect(foldSnapshots(rows, START, clock - 1).count).to.equal(3);
   });
+
+  it("names a malformed seal by its place in time order, not in the order given", () => {
+    const early = { agent: "me", at: hoursAfterStart(1), nav: 100, flow: 0, invested: 0 };
+    const bad = { ...early, at: hoursAfterStart(2), seal: "0x12" as Hex32 };
+    // Given second-hour first: the one pass meets it at [0], the ordered fold at [1].
+    expect(() => foldSnapshots([bad, early], START, Date.parse(hoursAfterStart(3)))).to.throw(
+      "snapshots (seal)[1]: is not 0x followed by 64 hex digits",
+    );
+  });
+
+  it("lets any other error out of the one pass as it is, without a second fold", () => {
+    const throwing = (name: string) =>
+      ({
+        toJSON: () => {
+          throw new Error(name);
+        },
+      }) as unknown as number;
+    const second = { agent: "me", at: hoursAfterStart(2), nav: throwing("hour 2"), flow: 0, invested: 0 };
+    const first = { ...second, at: hoursAfterStart(1), nav: throwing("hour 1") };
+    // Folded again in time order, the hour-1 row would throw first.
+    expect(() => foldSnapshots([second, first], START, Date.parse(hoursAfterStart(3)))).to.throw("hour 2");
+  });
 });

@@ -86,4 +86,50 @@ describe("augur-trade/v2 pairing", () => {
     expect(trades).to.deep.equal([]);
     expect(unpaired).to.have.length(3);
   });
+
+  it("each way legs fail to pair is no trade: a lone cash leg, two stock or two cash legs, both out, a zero leg", () => {
+    const groups: Record<string, PoolTransfer[]> = {
+      "lone cash": [leg(USDG, POOL_T, -5n, "1", 0)],
+      "two stock legs": [
+        leg(TSLA, POOL_T, E18, "2", 0),
+        leg(TSLA, POOL_T, E18, "2", 1),
+        leg(USDG, POOL_T, -5n, "2", 2),
+      ],
+      "two cash legs": [
+        leg(TSLA, POOL_T, E18, "3", 0),
+        leg(USDG, POOL_T, -5n, "3", 1),
+        leg(USDG, POOL_T, -5n, "3", 2),
+      ],
+      "both out": [leg(TSLA, POOL_T, -E18, "4", 0), leg(USDG, POOL_T, -5n, "4", 1)],
+      "zero stock, cash in": [leg(TSLA, POOL_T, 0n, "5", 0), leg(USDG, POOL_T, 5n, "5", 1)],
+      "zero stock, cash out": [leg(TSLA, POOL_T, 0n, "6", 0), leg(USDG, POOL_T, -5n, "6", 1)],
+      "stock in for zero cash": [leg(TSLA, POOL_T, E18, "7", 0), leg(USDG, POOL_T, 0n, "7", 1)],
+      "stock out for zero cash": [leg(TSLA, POOL_T, -E18, "8", 0), leg(USDG, POOL_T, 0n, "8", 1)],
+    };
+    for (const [name, legs] of Object.entries(groups)) {
+      expect(pairTrades(legs, USDG6, DECIMALS), name).to.deep.equal({ trades: [], unpaired: legs });
+    }
+  });
+
+  it("a sell of 1.5 TSLA for 270 USDG: quantity and amount positive, 180 USDG each", () => {
+    const [trade] = pairTrades(
+      [leg(TSLA, POOL_T, -(3n * E18) / 2n, "f", 4), leg(USDG, POOL_T, 270_000_000n, "f", 5)],
+      USDG6,
+      DECIMALS,
+    ).trades;
+    expect(trade).to.include({
+      side: "sell",
+      quantity: (3n * E18) / 2n,
+      usdgAmount: 270_000_000n,
+      price: 180n * E18,
+    });
+  });
+
+  it("refuses a paired stock whose decimals it was not given, naming the token", () => {
+    const legs = [leg(TSLA, POOL_T, E18, "g", 0), leg(USDG, POOL_T, -5n, "g", 1)];
+    expect(() => pairTrades(legs, USDG6, new Map([[AAPL, 18]]))).to.throw(
+      RangeError,
+      `no decimals for ${TSLA}`,
+    );
+  });
 });

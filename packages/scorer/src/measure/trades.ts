@@ -3,7 +3,8 @@
  * two ERC-20 transfers with that pool in one transaction: the stock leg (in: a buy, out: a sell)
  * and the USDG leg the other way. Effective price = USDG paid or received per whole token, 18
  * decimals, rounded down. A transaction whose legs do not pair up (a multi-hop route through
- * another pool, a donation) is no trade of that pool: the engine reports it and seals nothing.
+ * another pool, a donation, a leg of zero on either side) is no trade of that pool: the engine
+ * reports it and seals nothing.
  */
 
 import { PRICE_DECIMALS, type UsdgToken } from "./snapshot";
@@ -60,6 +61,7 @@ export function pairTrades(
       !s ||
       !c ||
       s.amount === 0n ||
+      c.amount === 0n ||
       s.amount > 0n === c.amount > 0n
     ) {
       unpaired.push(...legs);
