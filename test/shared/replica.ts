@@ -1,3 +1,4 @@
+import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { buildReplica } from "../../scripts/replica/build";
 import { attachForkWithHistory } from "../../scripts/replica/fork";
 import type { Replica } from "../../scripts/replica/types";
@@ -31,6 +32,14 @@ const forkUrl = process.env.FORK_URL;
  */
 export async function deployReplica(): Promise<Replica> {
   return forkUrl ? attachForkWithHistory(forkUrl) : buildReplica();
+}
+
+/**
+ * The replica for a fixture to build on: built once per test run (`loadFixture(deployReplica)`),
+ * then every fixture starts from its snapshot instead of trading its 48 hours again.
+ */
+export function replicaOnce(): Promise<Replica> {
+  return loadFixture(deployReplica);
 }
 
 let announced = false;
