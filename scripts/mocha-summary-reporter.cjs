@@ -34,7 +34,13 @@ class SummaryReporter extends Mocha.reporters.Spec {
         if (t0 === undefined) return;
         const seconds = (Date.now() - t0.wall) / 1000;
         const cpu = Math.round((cpuSeconds() - t0.cpu) * 100) / 100;
-        const line = { file: suite.file, suite: suite.title, seconds, cpu };
+        const line = {
+          step: process.env.AUGUR_TEST_SUITE,
+          file: suite.file,
+          suite: suite.title,
+          seconds,
+          cpu,
+        };
         fs.appendFileSync(timesFile, JSON.stringify(line) + "\n");
       });
     }
