@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 
 const deep = process.argv.includes("--deep");
 const summaryDir = mkdtempSync(join(tmpdir(), "augur-test-"));
@@ -53,6 +53,7 @@ if (existsSync(summaryFile)) {
   }
 }
 rmSync(summaryDir, { recursive: true, force: true });
+if (process.env.AUGUR_TEST_TIMES) printSlowest(process.env.AUGUR_TEST_TIMES);
 
 // A gate that failed without running tests (compile, lint) still fails the run.
 failed += failedSteps.filter((name) => !steps.find((s) => s.name === name)?.suite).length;
@@ -61,3 +62,27 @@ console.log(
 );
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failedSteps.length === 0 && failed === 0 ? 0 : 1);
+
+/**
+ * AUGUR_TEST_TIMES=<file>: the reporter appended a line per test file (wall and CPU seconds);
+ * the 25 costliest files by CPU, the steadier figure on a shared machine, with their share.
+ */
+function printSlowest(file) {
+  if (!existsSync(file)) return;
+  const perFile = new Map();
+  for (const line of readFileSync(file, "utf8").split("\n").filter(Boolean)) {
+    const { step, file: path, seconds, cpu } = JSON.parse(line);
+    const name = `${step ?? "?"}: ${relative(process.cwd(), path)}`;
+    const row = perFile.get(name) ?? { seconds: 0, cpu: 0 };
+    perFile.set(name, { seconds: row.seconds + seconds, cpu: row.cpu + cpu });
+  }
+  const rows = [...perFile].sort((a, b) => b[1].cpu - a[1].cpu);
+  const total = rows.reduce((sum, [, r]) => sum + r.cpu, 0);
+  console.log(
+    `\nslowest test files by CPU (of ${total.toFixed(0)} CPU s in ${rows.length} files; wall s beside):`,
+  );
+  for (const [name, r] of rows.slice(0, 25)) {
+    const share = ((100 * r.cpu) / total).toFixed(1).padStart(5);
+    console.log(`${r.cpu.toFixed(1).padStart(7)} ${share} % ${r.seconds.toFixed(1).padStart(7)}  ${name}`);
+  }
+}

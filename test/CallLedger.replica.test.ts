@@ -1,7 +1,7 @@
 import { expect } from "chai";
 import { ethers } from "hardhat";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
-import { announceReplicaMode, deployReplica, type ReplicaStock } from "./shared/replica";
+import { announceReplicaMode, replicaOnce, type Replica, type ReplicaStock } from "./shared/replica";
 import {
   DAY,
   Direction,
@@ -27,7 +27,7 @@ const PUSHED_ASSET = ethers.getAddress("0x00000000000000000000000000000000000b0b
 const PUSHED_PRICE = 50n * ONE;
 
 async function ledgerOnReplica() {
-  const replica = await deployReplica();
+  const replica = await replicaOnce();
   const signers = await ethers.getSigners();
   // #0 deploys the replica and owns everything here, #1 is the replica's trader.
   const admin = signers[0]!;
@@ -55,12 +55,7 @@ async function ledgerOnReplica() {
 }
 
 /** Moves `stock`'s price by trading 300,000 USDG's worth: up ("buy") or down ("sell"). */
-async function move(
-  replica: Awaited<ReturnType<typeof deployReplica>>,
-  stock: ReplicaStock,
-  up: boolean,
-  at: number,
-) {
+async function move(replica: Replica, stock: ReplicaStock, up: boolean, at: number) {
   const spot = await replica.priceUsdgPerShare(stock);
   const usdgIn = 300_000n * USDG;
   const sharesIn = (usdgIn * 10n ** 12n * ONE) / spot; // the same value in 18-decimal shares

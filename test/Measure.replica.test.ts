@@ -23,8 +23,8 @@ import {
   type MeasuredTradeBody,
 } from "@augur/records";
 import type { PriceOracle } from "../typechain-types";
-import { sourceOf, WINDOW, withOracle } from "./shared/measured";
-import { buildReplica, deployReplica, type Replica } from "./shared/replica";
+import { measuredReplica, sourceOf, WINDOW, withOracle } from "./shared/measured";
+import { buildReplica, type Replica } from "./shared/replica";
 
 /**
  * Snapshots measured from the chain (issue #16) on the replica's real Uniswap v3 pools: a wallet
@@ -32,10 +32,6 @@ import { buildReplica, deployReplica, type Replica } from "./shared/replica";
  * computation from `balanceOf` and `priceAt` at the pinned block, and flows are no return.
  */
 const HOUR = 3600;
-
-async function measuredReplica() {
-  return withOracle(await deployReplica());
-}
 
 /** A local replica whose USDG has 18 decimals (deployments disagree: 6 or 18). */
 async function measuredReplica18() {

@@ -1,7 +1,6 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { BrowserProvider } from "ethers";
 import {
   addDays,
@@ -26,7 +25,8 @@ import {
   testWallet,
 } from "@augur/engine/test-support";
 import { expectEveryProofOnChain, RegistryKeeper } from "./shared/anchoring";
-import { announceReplicaMode, deployReplica } from "./shared/replica";
+import { announceReplicaMode } from "./shared/replica";
+import { receiptScene } from "./shared/receipt";
 
 /**
  * Maintenance, wind-down and the final receipt on the replica (hardhat network): a scripted
@@ -39,31 +39,13 @@ const dayN = (n: number) => addDays(START, n);
 const noonOf = (n: number) => checkedDay(dayN(n), "day") * 86_400 + 12 * 3600;
 const DEAD = "0x000000000000000000000000000000000000dEaD";
 const WHOLE = 10n ** 18n;
-async function replicaWithRegistry() {
-  const replica = await deployReplica();
-  const signers = await ethers.getSigners();
-  const [keeper, opA, opB, alice, bob] = signers.slice(10, 15) as HardhatEthersSigner[];
-  const registry = await (
-    await ethers.getContractFactory("AnchorRegistry")
-  ).deploy(replica.deployer.address, keeper!.address);
-  return {
-    replica,
-    registry: registry.connect(keeper!),
-    keeper: keeper!,
-    opA: opA!,
-    opB: opB!,
-    alice: alice!,
-    bob: bob!,
-  };
-}
 
 describe("modes on the replica: maintenance, wind-down, archive and the final receipt", function () {
   this.timeout(300_000);
   before(() => announceReplicaMode());
 
   it("follows the days, refuses writes in wind-down, archives with every proof, and receipts the spends", async () => {
-    const { replica, registry, keeper, opA, opB, alice, bob } = await loadFixture(replicaWithRegistry);
-    const stock = replica.stocks[0]!;
+    const { replica, stock, registry, keeper, opA, opB, alice, bob } = await loadFixture(receiptScene);
     const opToken = stock.token.connect(opA);
     const fromBlock = (await ethers.provider.getBlockNumber()) + 1;
     await replica.fund(opA.address, stock, 1_000n * WHOLE);

@@ -12,7 +12,7 @@ import { snapshotEstimatedGas } from "./shared/gas";
 import {
   announceReplicaMode,
   buildReplica,
-  deployReplica,
+  replicaOnce,
   twapTick,
   type Replica,
   type ReplicaStock,
@@ -34,7 +34,7 @@ interface Market {
 }
 
 async function oracleOnReplica() {
-  const replica = await deployReplica();
+  const replica = await replicaOnce();
   const oracle = (await (
     await ethers.getContractFactory("PriceOracle")
   ).deploy(await replica.usdg.getAddress(), WINDOW, replica.deployer.address)) as unknown as PriceOracle;

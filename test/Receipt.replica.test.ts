@@ -1,10 +1,10 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
-import type { HardhatEthersSigner } from "@nomicfoundation/hardhat-ethers/signers";
 import { BrowserProvider, type ContractTransactionResponse, type TransactionResponse } from "ethers";
 import { readReceipt } from "@augur/engine";
-import { announceReplicaMode, deployReplica } from "./shared/replica";
+import { announceReplicaMode } from "./shared/replica";
+import { ETH_ASSET, receiptScene } from "./shared/receipt";
 
 /**
  * The final receipt on the replica, complete: operator wallets send a stock token, USDG and ETH,
@@ -14,34 +14,6 @@ import { announceReplicaMode, deployReplica } from "./shared/replica";
  */
 const DEAD = "0x000000000000000000000000000000000000dEaD";
 const E18 = 10n ** 18n;
-/** The oracle's asset standing for ETH on this chain (the replica has no WETH: any address works). */
-const ETH_ASSET = "0x00000000000000000000000000000000000e7e7e";
-
-async function scene() {
-  const replica = await deployReplica();
-  const [keeper, settler, opA, opB, alice, bob, pusher] = (await ethers.getSigners()).slice(
-    10,
-    17,
-  ) as HardhatEthersSigner[];
-  const oracle = await (
-    await ethers.getContractFactory("PriceOracle")
-  ).deploy(await replica.usdg.getAddress(), 300, replica.deployer.address);
-  const stock = replica.stocks[0]!;
-  for (const asset of [stock.address, ETH_ASSET])
-    await (await oracle.setUpdater(asset, pusher!.address)).wait();
-  return {
-    replica,
-    oracle,
-    stock,
-    keeper: keeper!,
-    settler: settler!,
-    opA: opA!,
-    opB: opB!,
-    alice: alice!,
-    bob: bob!,
-    pusher: pusher!,
-  };
-}
 
 describe("the complete final receipt on the replica", function () {
   this.timeout(300_000);
@@ -49,7 +21,7 @@ describe("the complete final receipt on the replica", function () {
 
   it("a final receipt … of everything spent and everything burned: every asset the operators sent, ETH, burns, the keeper's and the settler's gas, in USDG at the time", async () => {
     const { replica, oracle, stock, keeper, settler, opA, opB, alice, bob, pusher } =
-      await loadFixture(scene);
+      await loadFixture(receiptScene);
     const one = 10n ** BigInt(await stock.token.decimals());
     const usdgUnit = 10n ** BigInt(replica.usdgDecimals);
     await replica.fund(opA.address, stock, 100n * one);

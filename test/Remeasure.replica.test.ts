@@ -11,8 +11,7 @@ import {
   type RemeasureContracts,
 } from "@augur/engine";
 import type { MeasuredSnapshotBody, MeasuredTradeBody } from "@augur/records";
-import { sourceOf, withOracle } from "./shared/measured";
-import { deployReplica } from "./shared/replica";
+import { measuredReplica, sourceOf } from "./shared/measured";
 import { serveRpc, type RpcBridge } from "./shared/rpcBridge";
 
 /**
@@ -27,7 +26,7 @@ const USDG = 10n ** 6n;
 type Body = Record<string, unknown>;
 
 async function measuredSeason() {
-  const { replica, oracle, quoter } = await withOracle(await deployReplica());
+  const { replica, oracle, quoter } = await loadFixture(measuredReplica);
   const signers = await ethers.getSigners();
   const [alpha, beta, idle, friend, elsewhere] = [
     signers[7]!,

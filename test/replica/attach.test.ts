@@ -14,11 +14,11 @@ import {
   type ChainEntry,
 } from "../../scripts/replica/chains";
 import { POOL_INIT_CODE_HASH } from "../../scripts/replica/uniswap";
-import { announceReplicaMode, deployReplica } from "../shared/replica";
+import { announceReplicaMode, replicaOnce } from "../shared/replica";
 
 /** The replica's own addresses in the config's format, so the fork path can be exercised offline. */
 async function attachedToReplica() {
-  const replica = await deployReplica();
+  const replica = await replicaOnce();
   const entry: ChainEntry = {
     name: "replica",
     usdg: await replica.usdg.getAddress(),

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deployAugur, type AugurDeployment } from "../../deploy";
 import { readDeployConfig } from "../../deploy/config";
-import { deployReplica } from "./replica";
+import { replicaOnce } from "./replica";
 
 /** The launch parameters of `config/deploy.json` for the in-process network. */
 export function hardhatConfig() {
@@ -17,7 +17,7 @@ export function hardhatConfig() {
  * For `loadFixture`: one build per test run, reverted between tests.
  */
 export async function augurOnReplica(): Promise<AugurDeployment & { deploymentsDir: string }> {
-  const replica = await deployReplica();
+  const replica = await replicaOnce();
   const deploymentsDir = mkdtempSync(join(tmpdir(), "augur-deployments-"));
   process.env.AUGUR_DEPLOYMENTS_DIR = deploymentsDir;
   const deployment = await deployAugur(hre, { replica, deploymentsDir, config: hardhatConfig() });

@@ -3,7 +3,7 @@ import { ContractFactory } from "ethers";
 import QuoterV2Artifact from "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json";
 import type { MeasureSource } from "@augur/engine";
 import type { PriceOracle } from "../../typechain-types";
-import type { Replica } from "./replica";
+import { replicaOnce, type Replica } from "./replica";
 
 /** The PriceOracle's TWAP window in the measured-replica fixtures, seconds. */
 export const WINDOW = 300;
@@ -23,6 +23,11 @@ export async function withOracle(replica: Replica) {
     replica.deployer,
   ).deploy(await replica.factory.getAddress(), await replica.usdg.getAddress());
   return { replica, oracle, quoter: await quoter.getAddress() };
+}
+
+/** For `loadFixture`: the run's replica with its oracle and quoter (measure and re-measure tests). */
+export async function measuredReplica() {
+  return withOracle(await replicaOnce());
 }
 
 /** What the engine measures with, read straight from the replica and the oracle. */

@@ -1,3 +1,4 @@
+import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 import { buildReplica } from "../../scripts/replica/build";
 import { attachForkWithHistory } from "../../scripts/replica/fork";
 import type { Replica } from "../../scripts/replica/types";
@@ -31,6 +32,18 @@ const forkUrl = process.env.FORK_URL;
  */
 export async function deployReplica(): Promise<Replica> {
   return forkUrl ? attachForkWithHistory(forkUrl) : buildReplica();
+}
+
+/**
+ * The replica for a fixture to build on: built once per test run (`loadFixture(deployReplica)`),
+ * then every fixture starts from its snapshot instead of trading its 48 hours again.
+ */
+export async function replicaOnce(): Promise<Replica> {
+  const replica = await loadFixture(deployReplica);
+  // The chain's clock ran on since the snapshot: the next block comes right after the build, as
+  // with a build of the fixture's own, so TWAP windows and buffer searches see the same history.
+  await time.setNextBlockTimestamp(replica.builtAt + 1);
+  return replica;
 }
 
 let announced = false;

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import hre from "hardhat";
+import { loadFixture } from "@nomicfoundation/hardhat-network-helpers";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +14,7 @@ export const UNSTAKED = "4";
 
 /** The deployment plus two agents holding USDG, agent 2 staked at the minimum. */
 export async function agentsOnReplica() {
-  const deployment = await augurOnReplica();
+  const deployment = await loadFixture(augurOnReplica);
   const signers = await hre.ethers.getSigners();
   for (const index of [AGENT, OTHER_AGENT, UNSTAKED]) {
     await deployment.replica!.fund(signers[Number(index)]!.address, "USDG", 10_000n * 10n ** 6n);

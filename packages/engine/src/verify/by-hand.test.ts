@@ -9,7 +9,7 @@ import { recordedEngine, type Responses } from "../../test-support/verify/testin
 
 // scripts/verify-by-hand/verify_score.py (Python 3, standard library only) against recorded
 // engine answers and a stub chain node; the end-to-end run against a real engine and chain is
-// test/e2e/verify-by-hand.e2e.test.ts.
+// test/e2e/verify-by-hand.ts (a suite of test/e2e/engine.e2e.test.ts).
 
 const DIR = join(__dirname, "..", "..", "..", "..", "scripts", "verify-by-hand");
 const SCRIPT = join(DIR, "verify_score.py");
