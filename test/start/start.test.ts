@@ -83,13 +83,18 @@ describe("npm start (smoke test, --ci)", function () {
   describe("the running demo", () => {
     /** `augur verify` of the scored agent against the running demo, `extra` flags after the chain's. */
     async function verifyScored(...extra: string[]) {
+      return verifyAgent(scored, ...extra);
+    }
+
+    /** `augur verify` of `agent` against the running demo, `extra` flags after the chain's. */
+    async function verifyAgent(agent: string, ...extra: string[]) {
       const verify = () =>
         runAugur([
           "verify",
           "--api",
           origin,
           "--agent",
-          scored,
+          agent,
           "--season",
           SEASON,
           "--rpc",
@@ -121,8 +126,37 @@ describe("npm start (smoke test, --ci)", function () {
       expect(verified.out).to.match(/^verified: score \d+(\.\d)?$/m);
     });
 
+    /**
+     * A demo agent with a score whose book holds a measured trade: the first agent scored may not
+     * have traded yet (agents trade only when their style reads a move), and the deep check must
+     * re-measure a trade.
+     */
+    async function scoredTrader(): Promise<string> {
+      let found: string | undefined;
+      const hasScoreAndTrade = async (id: string) => {
+        const score = await fetch(`${origin}/api/v1/agents/${id}/score?season_id=${SEASON}`);
+        await score.arrayBuffer();
+        if (score.status !== 200) return false;
+        const { inputs } = await apiJson<{ inputs: unknown[] }>(
+          origin,
+          `/agents/${id}/inputs?season_id=${SEASON}&kind=trade`,
+        );
+        return inputs.length > 0;
+      };
+      await eventually(
+        async () => {
+          for (const { id } of agents) if (await hasScoreAndTrade(id)) return Boolean((found = id));
+          return false;
+        },
+        120_000,
+        "a scored demo agent with a measured trade",
+      );
+      return found!;
+    }
+
     it("augur verify --deep --rpc re-measures the agent's snapshots and trades from its wallet on the chain", async () => {
-      const verified = await verifyScored(
+      const verified = await verifyAgent(
+        await scoredTrader(),
         "--deep",
         // The first and the last snapshot and up to two trades: the paths 3 would take (it adds a
         // middle snapshot and a third trade), in 4 re-measurements rather than 6.
