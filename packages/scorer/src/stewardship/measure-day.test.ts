@@ -2,9 +2,10 @@ import { expect } from "chai";
 import { InvalidInputError } from "../errors";
 import fc from "fast-check";
 import type { FundingTransfer, PoolSwap, StewardshipConfig, TokenTransfer } from "./chain-data";
+import { chainOrder, swapId } from "./chain-data";
 import { STEWARDSHIP_V1 } from "./constants";
 import { distinctHolders } from "./holders";
-import { measureDay } from "./measure-day";
+import { aggregateSingles, measureDay } from "./measure-day";
 
 const addr = (name: string) => `0x${Buffer.from(name).toString("hex").padStart(40, "0")}`;
 const POOL = addr("pool");
@@ -152,9 +153,13 @@ describe("stewardship: never as an accusation against an individual address", ()
     expect(aggregate!.criterion).to.equal("b");
     expect(aggregate!.cluster).to.deep.equal([]);
     expect(aggregate!.measures).to.deep.equal({ wallets: 2, buys: 6, round_trips: 6 });
-    expect(aggregate!.swaps).to.have.length(12);
+    expect(aggregate!.swaps).to.deep.equal([...h.swaps].sort(chainOrder).map(swapId)); // all 12, chain order
     expect(day.excludedVolumeUsd).to.equal(6 * (4 + 8));
     expect(day.organicVolumeUsd).to.equal(0);
+    // A transfer between them before the 30-day window does not link them.
+    h.send("rita", "rhea", asOf - 30 * 86_400 - 1, 1n * T);
+    const before = measureDay({ asOf, balances: new Map(), transfers: h.transfers, swaps: h.swaps, config });
+    expect(before.evidence.map((e) => e.cluster)).to.deep.equal([[]]);
     // Two round-trippers who pass tokens between them are a cluster of two: named as one.
     h.send("rita", "rhea", at(2, 0), 1n * T);
     const linked = measureDay({ asOf, balances: new Map(), transfers: h.transfers, swaps: h.swaps, config });
@@ -183,6 +188,76 @@ describe("stewardship: never as an accusation against an individual address", ()
         );
       }),
     );
+  });
+});
+
+describe("stewardship: the edges of the windows", () => {
+  const from = asOf - 30 * 86_400; // the first second of the 30-day window
+  const DAY = 86_400;
+
+  it("swaps count from the window's first second to the one before asOf; funding only before asOf", () => {
+    const h = history();
+    // sam funds alba and bea long before the window; zed funds them later (not their source).
+    h.send("sam", "alba", from - 10, 1n * T);
+    h.send("sam", "bea", from - 10, 1n * T);
+    h.send("zed", "alba", at(1, 0), 1n * T);
+    h.send("zed", "bea", at(1, 0), 1n * T);
+    h.buy("alba", from - 1, 5000n * T, 1); // before the window
+    h.buy("alba", from, 900n * T, 2); // its first second
+    h.sell("bea", asOf - DAY, 1000n * T, 4); // the first second of the day measured
+    h.sell("bea", asOf, 7000n * T, 8); // the next day
+    // cora and dora are funded only at asOf, in the token and in ETH: no source yet.
+    h.send("late", "cora", asOf, 1n * T);
+    h.send("late", "dora", asOf, 1n * T);
+    const funding: FundingTransfer[] = ["cora", "dora"].map((to, i) => ({
+      asset: "eth",
+      tx: `0x${(0xf100 + i).toString(16).padStart(64, "0")}`,
+      logIndex: -1,
+      time: asOf,
+      from: addr("sid"),
+      to: addr(to),
+      amount: 1n,
+    }));
+    h.buy("cora", at(29, 6), 1000n * T, 16);
+    h.sell("dora", at(29, 7), 950n * T, 32);
+    const input = { asOf, balances: new Map(), swaps: h.swaps, config, funding };
+    const day = measureDay({ ...input, transfers: h.transfers });
+    expect(day.evidence.map((e) => [e.criterion, e.cluster, e.measures])).to.deep.equal([
+      [
+        "c",
+        [addr("alba"), addr("bea"), addr("sam")].sort(),
+        {
+          source: addr("sam"),
+          bought: (900n * T).toString(),
+          sold: (1000n * T).toString(),
+          net: (100n * T).toString(),
+          gross: (1900n * T).toString(),
+        },
+      ],
+    ]);
+    expect(day.excludedVolumeUsd).to.equal(4);
+    expect(day.organicVolumeUsd).to.equal(16 + 32);
+    // The first funding is the first in chain order, whatever order the transfers arrive in.
+    expect(measureDay({ ...input, transfers: [...h.transfers].reverse() })).to.deep.equal(day);
+  });
+});
+
+describe("stewardship: aggregateSingles", () => {
+  it("sums only the numeric measures of the single wallets", () => {
+    const s: PoolSwap = {
+      tx: `0x${"ab".repeat(32)}`,
+      logIndex: 0,
+      time: 1,
+      pool: POOL,
+      taker: addr("x"),
+      side: "buy",
+      tokens: 1n,
+      usd: 3,
+    };
+    const single = { criterion: "a" as const, cluster: [addr("x")], swaps: [swapId(s)], volumeUsd: 3 };
+    expect(
+      aggregateSingles([{ ...single, measures: { trades: 2, note: "x" } }], new Map([[swapId(s), s]])),
+    ).to.deep.equal([{ ...single, cluster: [], measures: { wallets: 1, trades: 2 } }]);
   });
 });
 

@@ -53,4 +53,27 @@ describe("stewardship (b): round trips", () => {
     const swaps = [0, 4, 8].flatMap((h) => [swap("buy", h * H, 100n), swap("sell", (h + 1) * H, 100n)]);
     expect(roundTripTakers(swaps, new Set([TAKER]))).to.deep.equal([]);
   });
+
+  it("a sell skips a fully returned buy; one buy may be returned by two sells", () => {
+    const [a, b, s1, s2, c, s3, s4] = [
+      swap("buy", 0, 100n),
+      swap("buy", H, 100n),
+      swap("sell", 2 * H, 100n), // returns b
+      swap("sell", 3 * H, 100n), // b has nothing open: returns a, and is not listed under b
+      swap("buy", 4 * H, 100n),
+      swap("sell", 5 * H, 60n),
+      swap("sell", 6 * H, 60n), // the last 40 of c; its other 20 find nothing open
+    ];
+    expect(roundTripTakers([a!, b!, s1!, s2!, c!, s3!, s4!], new Set())).to.deep.equal([
+      {
+        taker: TAKER,
+        buys: 3,
+        roundTrips: [
+          { buy: a, returned: 100n, sells: [s2] },
+          { buy: b, returned: 100n, sells: [s1] },
+          { buy: c, returned: 100n, sells: [s3, s4] },
+        ],
+      },
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import { expect } from "chai";
 import { InvalidInputError } from "../errors";
+import { STEWARDSHIP_V1, type StewardshipConstants } from "./constants";
 import { declinedBy, type DailyMeasurement, stewardshipStates } from "./triggers";
 
 const day = (i: number) => new Date(Date.UTC(2027, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
@@ -46,6 +47,7 @@ describe("stewardship triggers", () => {
       stateSince: day(64),
     });
     expect(states[63]).to.include({ holders: 172, state: "normal", stateSince: null });
+    expect(states.some((s) => s.bothTrigger)).to.equal(false); // volume never fired
     expect(states[9]!.holdersArmed).to.equal(false);
     expect(states[10]!.holdersArmed).to.equal(true);
   });
@@ -58,6 +60,8 @@ describe("stewardship triggers", () => {
       60,
     );
     expect(firstDay(states, "holdersTrigger")).to.equal(30);
+    expect(states[28]!.holdersWindowStart).to.equal(null);
+    expect(states[29]!.holdersWindowStart).to.equal(200);
     // Once the window's start is 170 too (day 59 starts on day 30), the condition clears…
     expect(states[59]!.holdersTrigger).to.equal(false);
     // …but wind-down is final.
@@ -131,5 +135,65 @@ describe("stewardship triggers", () => {
     );
     negative[1] = { ...negative[1]!, holders: -1 };
     expect(() => stewardshipStates(negative)).to.throw(InvalidInputError, "measurements[1].holders");
+  });
+
+  it("both: the window is exact at either end, for either condition", () => {
+    // No volume from day 0 (volume fires from day 29 on); holders fire on day 40 alone (a one-day
+    // dip to 170): both holds on day 69, whose window starts on day 40, not on day 70.
+    const holdersOnce = run(
+      (d) => (d === 40 ? 170 : 200),
+      () => 0,
+      71,
+    );
+    expect(holdersOnce.filter((s) => s.holdersTrigger).map((s) => s.day)).to.deep.equal([day(40)]);
+    expect(holdersOnce[69]!.bothTrigger).to.equal(true);
+    expect(holdersOnce[70]!.bothTrigger).to.equal(false);
+    // Volume fires on day 29 alone (it recovers on day 30); holders fire from day 50 on: both holds
+    // on day 58, whose window starts on day 29, not on day 59.
+    const volumeOnce = run(
+      (d) => (d < 50 ? 300 : 255),
+      (d) => (d < 30 ? 0 : 1000),
+      60,
+    );
+    expect(volumeOnce.filter((s) => s.volumeTrigger).map((s) => s.day)).to.deep.equal([day(29)]);
+    expect(volumeOnce[58]!.bothTrigger).to.equal(true);
+    expect(volumeOnce[59]!.bothTrigger).to.equal(false);
+  });
+
+  it("a state reached on the first day starts that day (rules with a one-day volume run)", () => {
+    const oneDay = { ...STEWARDSHIP_V1, volumeRunDays: 1 } as unknown as StewardshipConstants;
+    const [first] = stewardshipStates(
+      series(
+        () => 0,
+        () => 0,
+        1,
+      ),
+      oneDay,
+    );
+    expect(first).to.include({ state: "maintenance", stateSince: day(0) });
+  });
+
+  it("accepts zero holders and zero volume; refuses a fraction, a negative or a non-finite value", () => {
+    expect(
+      stewardshipStates(
+        series(
+          () => 0,
+          () => 0,
+          2,
+        ),
+      ).map((s) => s.state),
+    ).to.deep.equal(["normal", "normal"]);
+    const bad = (row: Partial<DailyMeasurement>) => () =>
+      stewardshipStates([{ day: day(0), holders: 1, organicVolumeUsd: 1, ...row }]);
+    for (const holders of [1.5, -1])
+      expect(bad({ holders })).to.throw(
+        InvalidInputError,
+        /^measurements\[0\]\.holders: must be a whole number, 0 or more$/,
+      );
+    for (const organicVolumeUsd of [-0.01, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(bad({ organicVolumeUsd })).to.throw(
+        InvalidInputError,
+        /^measurements\[0\]\.organicVolumeUsd: must be a finite number, 0 or more$/,
+      );
   });
 });
