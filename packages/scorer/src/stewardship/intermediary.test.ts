@@ -65,3 +65,81 @@ describe("stewardship (a): self-trading through an intermediary", () => {
     expect(intermediaryTrades(swaps, [send("b0", "b1", 4 * H)], new Set([POOL]))).to.deep.equal([]);
   });
 });
+
+describe("stewardship (a): intermediary boundaries", () => {
+  const skip = new Set([POOL]);
+  const D = 24 * H;
+  const find = (swaps: PoolSwap[], transfers: TokenTransfer[], excluded = skip) =>
+    intermediaryTrades(swaps, transfers, excluded).map((t) => ({
+      path: t.path,
+      sells: t.sells.map((s) => s.time),
+    }));
+  const path = (...names: string[]) => names.map(addr);
+
+  it("counts a transfer at the buy's second, at the previous arrival's second and at the deadline", () => {
+    const atBuy = [swap("b0", "buy", H), swap("b1", "sell", 2 * H)];
+    expect(find(atBuy, [send("b0", "b1", H)])).to.deep.equal([{ path: path("b0", "b1"), sells: [2 * H] }]);
+    const sameSecond = [swap("b0", "buy", 0), swap("b2", "sell", 3 * H)];
+    expect(find(sameSecond, [send("b0", "b1", 2 * H), send("b1", "b2", 2 * H)])).to.deep.equal([
+      { path: path("b0", "b1", "b2"), sells: [3 * H] },
+    ]);
+    const atDeadline = [swap("b0", "buy", 0), swap("b1", "sell", D)];
+    expect(find(atDeadline, [send("b0", "b1", D)])).to.deep.equal([{ path: path("b0", "b1"), sells: [D] }]);
+    expect(find(atDeadline, [send("b0", "b1", D + 1)])).to.deep.equal([]);
+  });
+
+  it("starts from buys only", () => {
+    const swaps = [swap("b0", "sell", 0), swap("b1", "sell", 2 * H)];
+    expect(find(swaps, [send("b0", "b1", H)])).to.deep.equal([]);
+  });
+
+  it("lets a transfer after the deadline not claim its receiver first", () => {
+    // Breadth-first, b0 → c (too late) is looked at before b1 → c (in time) reaches c.
+    const swaps = [swap("b0", "buy", 0), swap("c", "sell", 3 * H)];
+    const transfers = [send("b0", "b1", H), send("b1", "c", 2 * H), send("b0", "c", D + 1)];
+    expect(find(swaps, transfers)).to.deep.equal([{ path: path("b0", "b1", "c"), sells: [3 * H] }]);
+  });
+
+  it("refuses a hop earlier than the one before it", () => {
+    const swaps = [swap("b0", "buy", 0), swap("b2", "sell", 5 * H)];
+    expect(find(swaps, [send("b0", "b1", 2 * H), send("b1", "b2", 2 * H - 1)])).to.deep.equal([]);
+  });
+
+  it("counts a sale at the arrival's second and at the deadline, not a buy by the receiver", () => {
+    const swaps = [
+      swap("b0", "buy", 0),
+      swap("b1", "buy", 2 * H),
+      swap("b1", "sell", H),
+      swap("b1", "sell", D),
+    ];
+    expect(find(swaps, [send("b0", "b1", H)])).to.deep.equal([{ path: path("b0", "b1"), sells: [H, D] }]);
+    expect(find([swap("b0", "buy", 0), swap("b1", "buy", 2 * H)], [send("b0", "b1", H)])).to.deep.equal([]);
+  });
+
+  it("lists every address that sold, each with its own sales, in the order reached", () => {
+    const swaps = [
+      swap("b0", "buy", 0),
+      swap("c1", "sell", 3 * H),
+      swap("b2", "sell", 4 * H),
+      swap("c1", "sell", 5 * H),
+    ];
+    const transfers = [send("b0", "c1", H), send("b0", "b1", H), send("b1", "b2", 2 * H)];
+    expect(find(swaps, transfers)).to.deep.equal([
+      { path: path("b0", "c1"), sells: [3 * H, 5 * H] },
+      { path: path("b0", "b1", "b2"), sells: [4 * H] },
+    ]);
+  });
+
+  it("reaches an address once, by its first transfer, and never back to the buyer", () => {
+    const swaps = [swap("b0", "buy", 0), swap("b1", "sell", 5 * H), swap("b0", "sell", 6 * H)];
+    const transfers = [send("b0", "b1", H), send("b0", "b1", 2 * H), send("b1", "b0", 3 * H)];
+    expect(find(swaps, transfers)).to.deep.equal([{ path: path("b0", "b1"), sells: [5 * H] }]);
+  });
+
+  it("ignores zero-amount transfers, an excluded buyer and an excluded receiver", () => {
+    const swaps = [swap("b0", "buy", 0), swap("b1", "sell", 2 * H)];
+    expect(find(swaps, [{ ...send("b0", "b1", H), amount: 0n }])).to.deep.equal([]);
+    expect(find(swaps, [send("b0", "b1", H)], new Set([POOL, addr("b0")]))).to.deep.equal([]);
+    expect(find(swaps, [send("b0", "b1", H)], new Set([POOL, addr("b1")]))).to.deep.equal([]);
+  });
+});
