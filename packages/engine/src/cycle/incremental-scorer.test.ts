@@ -6,16 +6,14 @@ import { sql } from "kysely";
 import { seal } from "@augur/scorer";
 import {
   appendBenchHour,
-  BENCH_CHAIN_ID,
   BENCH_SEASON,
-  benchAgentRecords,
+  benchTrade,
   benchScoreSeals,
   seedBenchSeason,
   type BenchSeasonShape,
 } from "../../test-support/cycle/bench-season";
 import { FakeKeeper } from "../../test-support/cycle/testing";
-import { sealedRecord } from "@augur/records";
-import { appendEngineRecords, type EngineRecord } from "../store/append";
+import { appendEngineRecords } from "../store/append";
 import { openStore, type Store } from "../store/open";
 import { SeasonRowCache } from "../store/season-rows";
 import { AugurScorer } from "./augur-scorer";
@@ -55,12 +53,6 @@ async function storedAndReference(store: Store, asOf: number, size: number) {
   );
   const reference = outcomes!.map((o) => ({ agent_id: o.agentId, seal: seal(o.manifest) }));
   return { stored, reference: reference.sort((a, b) => (a.agent_id < b.agent_id ? -1 : 1)) };
-}
-
-/** The message of agent a's first bench trade. */
-function tradeMessage(a: number): Record<string, unknown> {
-  const record = benchAgentRecords(SHAPE, a).find((r) => r.kind === "trade")!;
-  return (record.body as { message: Record<string, unknown> }).message;
 }
 
 describe("incremental scoring in the cycle", () => {
@@ -135,16 +127,7 @@ describe("incremental scoring in the cycle", () => {
       // agent 0: a trade earlier than those folded (its fold is rebuilt from all its records);
       // agent 1: one after the next clock, then one that counts now (the scorer puts the second
       // first: scored from scratch); agent 2: one after the next clock (held for a later hour).
-      const trade = (a: number, executedAt: number, n: number): EngineRecord => {
-        const agentId = `agent-${String(a).padStart(5, "0")}`;
-        const message = { ...tradeMessage(a), executedAt, txHash: `0x${"7".repeat(62)}${a}${n}` };
-        return {
-          kind: "trade",
-          agentId,
-          seasonId: BENCH_SEASON,
-          body: sealedRecord("Trade", BENCH_CHAIN_ID, message),
-        };
-      };
+      const trade = (a: number, executedAt: number, n: number) => benchTrade(SHAPE, a, executedAt, n);
       const late = START + 40 * HOUR;
       const trades = [trade(0, START + 61, 0), trade(1, late, 1), trade(1, START + 62, 2), trade(2, late, 3)];
       await store.db.transaction().execute(async (trx) => {

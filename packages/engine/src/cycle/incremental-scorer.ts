@@ -9,7 +9,8 @@ import {
   stateText,
 } from "@augur/scorer";
 import type { Store } from "../store/open";
-import { latestScoreStates, type NewScoreState } from "../store/queries/score-states";
+import { readyFolds } from "../store/folds";
+import type { NewScoreState } from "../store/queries/score-states";
 import {
   AugurScorer,
   agentRows,
@@ -82,35 +83,20 @@ export class IncrementalAugurScorer implements Scorer {
     for (const [id, season] of this.seasons)
       if (id !== header.seasonId && season.asOf < header.asOf - 2 * 3600) this.seasons.delete(id);
     const upTo = header.inputsLogSize ?? 0;
-    const leafSeal = upTo > 0 ? await store.log.sealAt(store.db, upTo - 1) : "";
-    if (leafSeal === undefined) throw new RangeError(`the log has no leaf ${upTo - 1}`);
     const folds = this.seasons.get(header.seasonId)?.folds ?? new Map<string, Fold>();
-    // A fold is good only while the log below it is the store's, and never beyond what is read now.
-    const leafSeals = new Map<number, string | undefined>([[upTo, leafSeal]]);
-    const sealAt = async (size: number) => {
-      if (!leafSeals.has(size))
-        leafSeals.set(size, size > 0 ? await store.log.sealAt(store.db, size - 1) : "");
-      return leafSeals.get(size);
-    };
-    for (const [agentId, fold] of folds)
-      if (fold.logSize > upTo || (await sealAt(fold.logSize)) !== fold.leafSeal) folds.delete(agentId);
-    if (header.agents.some((a) => !folds.has(a.agentId))) {
-      for (const row of await latestScoreStates(store.db, header.seasonId, upTo)) {
-        if (folds.has(row.agent_id) || (await sealAt(row.log_size)) !== row.last_leaf_seal) continue;
-        if (sealStateText(row.state) !== row.state_seal) continue; // not the fold it says it is: rebuild it
-        const state = parseStateText(row.state);
-        const coverage = JSON.parse(row.consumed) as StoredCoverage;
-        folds.set(row.agent_id, {
-          state,
-          consumed: coverage.consumed,
-          lastSnapshotAt: coverage.lastSnapshotAt ?? -Infinity,
-          snapshotsSeen: coverage.snapshotsSeen,
-          logSize: row.log_size,
-          leafSeal: row.last_leaf_seal,
-          storedAsOf: Number(row.created_at),
-        });
-      }
-    }
+    const agents = header.agents.map((a) => a.agentId);
+    const leafSeal = await readyFolds(store, "score_states", header.seasonId, upTo, folds, agents, (row) => {
+      const coverage = JSON.parse(row.consumed) as StoredCoverage;
+      return {
+        state: parseStateText(row.state),
+        consumed: coverage.consumed,
+        lastSnapshotAt: coverage.lastSnapshotAt ?? -Infinity,
+        snapshotsSeen: coverage.snapshotsSeen,
+        logSize: row.log_size,
+        leafSeal: row.last_leaf_seal,
+        storedAsOf: Number(row.created_at),
+      };
+    });
     this.seasons.set(header.seasonId, { upTo, leafSeal, asOf: header.asOf, folds });
   }
 

@@ -3,14 +3,16 @@ import {
   buildCrowd,
   canonicalJson,
   componentReadingRecord,
-  readVaultComponents,
+  readSummaryComponents,
   riskRowRecord,
   rowFromReadings,
   sealComponentReading,
   sealRiskRow,
-  type VaultInput,
+  summariseVault,
+  type VaultSummary,
 } from "@augur/scorer";
 import { agentBook } from "./books";
+import type { RiskFolds } from "./folds";
 import { DECLARED_VENUE, measuredVenue, type MeasuredVenue } from "./measured";
 import { riskVault } from "./view";
 import { seasonAgents } from "../store/queries/agents";
@@ -19,6 +21,7 @@ import { seasonRecords } from "../store/queries/records";
 import { insertRiskReadings, insertRiskRows } from "../store/queries/risk";
 import { findSeason } from "../store/queries/seasons";
 import { hasSeasonRowsAt } from "../store/queries/scores";
+import { insertFoldStates } from "../store/queries/score-states";
 import type { SeasonRowCache } from "../store/season-rows";
 
 /** What the chain says of one agent's exit and depositors, from its anchored measured snapshots. */
@@ -44,7 +47,9 @@ async function venueOf(
  * at `asOf` (or no anchored agents). Risk rows are not `records` (that table's
  * kinds are fixed by migration 001): the sealed text lives in `risk_rows.body`, the seal in the log.
  * The records come decoded from `cache` (after scoring, the same hour's rows are already read);
- * each agent's vault is derived from its own rows, one agent at a time.
+ * each agent's vault is derived from its own rows, one agent at a time: with `folds`, from the
+ * agent's fold advanced by its rows since the last hour (the same readings: risk/folds.ts), else
+ * from its whole book. The folds to keep are stored in risk_states in the same transaction.
  */
 export async function sealSeasonRisk(
   store: Store,
@@ -53,6 +58,7 @@ export async function sealSeasonRisk(
   anchoredSize: number,
   now: number,
   cache: SeasonRowCache,
+  folds?: RiskFolds,
 ): Promise<number | undefined> {
   const db = store.db;
   if (await hasSeasonRowsAt(db, "risk_rows", seasonId, asOf)) return undefined;
@@ -60,17 +66,28 @@ export async function sealSeasonRisk(
   if (agents.length === 0) return undefined;
   const season = (await cache.season(seasonId, anchoredSize, asOf)).rows;
   const measured = (await findSeason(db, seasonId))?.inputs === "measured";
-  const vaults: VaultInput[] = [];
+  await folds?.prepare(
+    store,
+    seasonId,
+    anchoredSize,
+    asOf,
+    agents.map((a) => a.id),
+  );
+  const vaults: VaultSummary[] = [];
   const venues: MeasuredVenue[] = [];
   for (const a of agents) {
     const venue = measured ? await venueOf(store, seasonId, a.id, anchoredSize, asOf) : DECLARED_VENUE;
     venues.push(venue);
-    vaults.push(riskVault(agentBook(a.id, season.of(a.id)), asOf, venue.venue));
+    const records = season.of(a.id);
+    vaults.push(
+      folds?.vault(seasonId, a.id, records, asOf, venue.venue) ??
+        summariseVault(riskVault(agentBook(a.id, records), asOf, venue.venue)),
+    );
   }
   const crowd = buildCrowd(vaults);
   // Each component published on its own; the row is computed from those readings and nothing else.
   const readings = vaults.map((v, i) =>
-    readVaultComponents(v, crowd, venues[i]!.sources).map((r) => ({
+    readSummaryComponents(v, crowd, venues[i]!.sources).map((r) => ({
       r,
       body: canonicalJson(componentReadingRecord(r)),
       seal: sealComponentReading(r),
@@ -127,6 +144,7 @@ export async function sealSeasonRisk(
       })),
     );
     await insertRiskRows(trx, values);
+    await insertFoldStates(trx, "risk_states", folds?.stateRows(seasonId, asOf, now) ?? []);
     return values.length;
   });
 }

@@ -33,6 +33,7 @@ export interface Database {
   record_moments: RecordMomentsTable;
   measured_hours: MeasuredHoursTable;
   score_states: ScoreStatesTable;
+  risk_states: FoldStatesTable;
   erasable_texts: ErasableTextsTable;
   erasures: ErasuresTable;
 }
@@ -454,6 +455,15 @@ export interface ScoreStatesTable {
 }
 
 export const SCORE_STATES_TABLE = "score_states";
+
+/**
+ * The risk step's fold of one agent's book up to a log size (migration 021, append-only): the
+ * same columns as score_states, `consumed` counting the snapshots and trades seen, `state` the
+ * scorer's RiskFold text. A cache of work the from-scratch path can always redo.
+ */
+export type FoldStatesTable = ScoreStatesTable;
+
+export const RISK_STATES_TABLE = "risk_states";
 
 /**
  * Erasable text (migration 017): the text a sealed body's `<field>Hash` stands for, with its salt.

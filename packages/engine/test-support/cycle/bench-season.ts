@@ -176,6 +176,22 @@ export function benchAgentRecords(shape: BenchSeasonShape, a: number): EngineRec
   return out;
 }
 
+/** A trade of bench agent `a` stamped `executedAt`: its first trade moved, with a transaction hash of its own (`n`). */
+export function benchTrade(shape: BenchSeasonShape, a: number, executedAt: number, n: number): EngineRecord {
+  const first = benchAgentRecords(shape, a).find((r) => r.kind === "trade")!;
+  const message = {
+    ...(first.body as { message: Record<string, unknown> }).message,
+    executedAt,
+    txHash: `0x${"7".repeat(62)}${a}${n}`,
+  };
+  return {
+    kind: "trade",
+    agentId: first.agentId,
+    seasonId: BENCH_SEASON,
+    body: sealedRecord("Trade", BENCH_CHAIN_ID, message),
+  };
+}
+
 /**
  * One more hour of data, as ingestion would add it between two cycles: a snapshot per agent at
  * `shape.start + hour · 1 h`, appended through `appendEngineRecords` (2,500 agents per

@@ -72,27 +72,40 @@ export function holderIndexFromSnapshots(snapshots: readonly SnapshotRecord[]): 
   let index = 1;
   let previousNav: number | null = null;
   for (const record of snapshots) {
-    if (previousNav !== null && previousNav > 0)
-      index = Math.max(0, (index * (record.nav - record.flow)) / previousNav);
+    index = nextIndex(index, previousNav, record);
     points.push({ at: record.at, index });
     previousNav = record.nav;
   }
   return points;
 }
 
+/** The index after one more snapshot (see `holderIndexFromSnapshots`). */
+export function nextIndex(index: number, previousNav: number | null, record: SnapshotRecord): number {
+  return previousNav !== null && previousNav > 0
+    ? Math.max(0, (index * (record.nav - record.flow)) / previousNav)
+    : index;
+}
+
 // Quantities summed in floating point can leave dust where the position is really closed.
 const FLAT = 1e-9;
 
-/** Net position per asset from fills in time order, valued at that asset's last trade price; sorted by asset. */
-export function holdingsFromTrades(trades: readonly TradeRecord[]): Holding[] {
-  const book = new Map<string, { net: number; gross: number; lastPrice: number }>();
-  for (const record of trades) {
-    const entry = book.get(record.asset) ?? { net: 0, gross: 0, lastPrice: record.price };
-    entry.net += record.side === "buy" ? record.quantity : -record.quantity;
-    entry.gross += record.quantity;
-    entry.lastPrice = record.price;
-    book.set(record.asset, entry);
-  }
+/** Per asset, in the order first traded: net and gross quantity and the last trade price. */
+export type TradeBook = Map<string, { net: number; gross: number; lastPrice: number }>;
+
+/** Adds one fill (in time order) to the book. */
+export function addTrade(
+  book: TradeBook,
+  record: Pick<TradeRecord, "asset" | "side" | "quantity" | "price">,
+): void {
+  const entry = book.get(record.asset) ?? { net: 0, gross: 0, lastPrice: record.price };
+  entry.net += record.side === "buy" ? record.quantity : -record.quantity;
+  entry.gross += record.quantity;
+  entry.lastPrice = record.price;
+  book.set(record.asset, entry);
+}
+
+/** The book's open positions, valued at each asset's last trade price; sorted by asset. */
+export function bookHoldings(book: TradeBook): Holding[] {
   const holdings: Holding[] = [];
   for (const [instrument, { net, gross, lastPrice }] of book) {
     if (Math.abs(net) <= FLAT * gross) continue;
@@ -101,13 +114,46 @@ export function holdingsFromTrades(trades: readonly TradeRecord[]): Holding[] {
   return holdings.sort((a, b) => (a.instrument < b.instrument ? -1 : a.instrument > b.instrument ? 1 : 0));
 }
 
-function checkSnapshot(record: SnapshotRecord, path: string): void {
+/** Net position per asset from fills in time order, valued at that asset's last trade price; sorted by asset. */
+export function holdingsFromTrades(trades: readonly TradeRecord[]): Holding[] {
+  const book: TradeBook = new Map();
+  for (const record of trades) addTrade(book, record);
+  return bookHoldings(book);
+}
+
+/**
+ * 1 for an unleveraged long book (last snapshot invested ≤ 1 and no short) when the venue does
+ * not state the cushion, else null (the records do not state margin terms).
+ */
+export function cushionOf(
+  venue: Required<VenueFacts>,
+  lastInvested: number | undefined,
+  holdings: readonly Holding[],
+): number | null {
+  const unleveraged =
+    lastInvested !== undefined && lastInvested <= 1 && holdings.every((h) => h.side === "long");
+  return venue.liquidation_cushion ?? (unleveraged ? 1 : null);
+}
+
+/** UTC days from the first snapshot's day to the as-of day, inclusive, and those of them a trade fell on. */
+export function observedDays(
+  firstSeconds: number,
+  asOf: number,
+  tradeDays: Iterable<number>,
+): { days_observed: number; days_traded: number } {
+  const firstDay = Math.floor(firstSeconds / SECONDS_PER_DAY);
+  const active = new Set<number>();
+  for (const day of tradeDays) if (day >= firstDay) active.add(day);
+  return { days_observed: Math.floor(asOf / SECONDS_PER_DAY) - firstDay + 1, days_traded: active.size };
+}
+
+export function checkSnapshot(record: SnapshotRecord, path: string): void {
   requireNumber(record.nav, `${path}.nav`, { min: 0 });
   requireNumber(record.flow, `${path}.flow`);
   requireNumber(record.invested, `${path}.invested`, { min: 0 });
 }
 
-function checkTrade(record: TradeRecord, path: string): void {
+export function checkTrade(record: TradeRecord, path: string): void {
   requireString(record.asset, `${path}.asset`);
   if (record.side !== "buy" && record.side !== "sell") {
     throw new InvalidInputError(`${path}.side`, 'must be "buy" or "sell"');
@@ -116,7 +162,7 @@ function checkTrade(record: TradeRecord, path: string): void {
   requireNumber(record.price, `${path}.price`, { min: 0, above: true });
 }
 
-function checkVenue(venue: VenueFacts): Required<VenueFacts> {
+export function checkVenue(venue: VenueFacts): Required<VenueFacts> {
   const share = { min: 0, max: 1 };
   return {
     liquidation_cushion: requireNumberOrNull(venue.liquidation_cushion ?? null, "venue.liquidation_cushion", {
@@ -165,22 +211,13 @@ export function deriveVaultInput(records: AgentRecords, options: DeriveVaultOpti
   const holdings = holdingsFromTrades(orderedTrades.map((item) => item.record));
   const first = orderedSnapshots[0];
   const last = orderedSnapshots[orderedSnapshots.length - 1];
-  const unleveraged =
-    last !== undefined && last.record.invested <= 1 && holdings.every((h) => h.side === "long");
-
-  let days_observed: number | null = null;
-  let days_traded: number | null = null;
-  if (first !== undefined) {
-    const firstDay = Math.floor(first.seconds / SECONDS_PER_DAY);
-    const lastDay = Math.floor(asOf / SECONDS_PER_DAY);
-    days_observed = lastDay - firstDay + 1;
-    const active = new Set<number>();
-    for (const { seconds } of orderedTrades) {
-      const day = Math.floor(seconds / SECONDS_PER_DAY);
-      if (day >= firstDay) active.add(day);
-    }
-    days_traded = active.size;
-  }
+  const days = first
+    ? observedDays(
+        first.seconds,
+        asOf,
+        orderedTrades.map(({ seconds }) => Math.floor(seconds / SECONDS_PER_DAY)),
+      )
+    : { days_observed: null, days_traded: null };
 
   return {
     id,
@@ -188,10 +225,9 @@ export function deriveVaultInput(records: AgentRecords, options: DeriveVaultOpti
     holder_index: first ? holderIndexFromSnapshots(orderedSnapshots.map((item) => item.record)) : null,
     // Without a snapshot nothing of the book was observed, so an empty trade list proves nothing.
     holdings: first ? holdings : null,
-    liquidation_cushion: venue.liquidation_cushion ?? (unleveraged ? 1 : null),
+    liquidation_cushion: cushionOf(venue, last?.record.invested, holdings),
     free_share: venue.free_share,
     largest_depositor_share: venue.largest_depositor_share,
-    days_observed,
-    days_traded,
+    ...days,
   };
 }

@@ -28,10 +28,24 @@ export {
 export {
   componentReadingRecord,
   NULL_REASONS,
+  readSummaryComponents,
   readVaultComponents,
   rowFromReadings,
+  summariseVault,
   sealComponentReading,
   type ComponentReading,
   type ComponentSource,
   type ComponentSources,
+  type HolderIndexSummary,
+  type VaultSummary,
 } from "./readings";
+export {
+  advanceRiskFold,
+  emptyRiskFold,
+  parseRiskFoldText,
+  riskFoldText,
+  riskFoldVault,
+  type RiskFold,
+  type RiskSnapshot,
+  type RiskTrade,
+} from "./fold";

@@ -2,11 +2,11 @@ import type { Hex32 } from "../hex";
 import { seal } from "../seal";
 import { RISK_COMPONENTS, RISK_SCORE_V1, type RiskComponent } from "./constants";
 import type { Crowd } from "./shared-exposure";
-import { readComponents } from "./score-vaults";
+import { readComponentsWith } from "./score-vaults";
 import { combineReadings } from "./total";
 import type { RiskComponents, RiskRow, VaultInput } from "./types";
 import { toUnixSeconds } from "./timestamp";
-import { worstFall } from "./worst-fall";
+import { fallReading, worstFall } from "./worst-fall";
 
 /**
  * One component of one vault as published on its own page: the reading (0–1, 1 the worst, or
@@ -42,19 +42,48 @@ export const NULL_REASONS: Readonly<Record<RiskComponent, string>> = {
   stopped: "no snapshot observed",
 };
 
-function worstFallInputs(vault: VaultInput): Record<string, unknown> {
+/** What the readings take of a holder index: its length, first and last times and worst fall. */
+export interface HolderIndexSummary {
+  readonly points: number;
+  readonly first_at: number;
+  readonly last_at: number;
+  /** The worst fall over every point (0 with one point). */
+  readonly fall: number;
+}
+
+/** A vault as its readings read it: the holder index summarised (null: no point). */
+export type VaultSummary = Omit<VaultInput, "holder_index"> & {
+  readonly holder_index: HolderIndexSummary | null;
+};
+
+/** The vault with its holder index summarised: what `readSummaryComponents` reads. */
+export function summariseVault(vault: VaultInput): VaultSummary {
   const points = vault.holder_index ?? [];
-  if (points.length === 0) return { holder_index_points: 0 };
+  const holder_index =
+    points.length === 0
+      ? null
+      : {
+          points: points.length,
+          first_at: toUnixSeconds(points[0]!.at, "holder_index[0].at"),
+          last_at: toUnixSeconds(points[points.length - 1]!.at, "holder_index[-1].at"),
+          fall: worstFall(points),
+        };
+  return { ...vault, holder_index };
+}
+
+function worstFallInputs(vault: VaultSummary): Record<string, unknown> {
+  const h = vault.holder_index;
+  if (h === null) return { holder_index_points: 0 };
   return {
-    holder_index_points: points.length,
-    first_at: toUnixSeconds(points[0]!.at, "holder_index[0].at"),
-    last_at: toUnixSeconds(points[points.length - 1]!.at, "holder_index[-1].at"),
-    fall: points.length >= 2 ? worstFall(points) : null,
+    holder_index_points: h.points,
+    first_at: h.first_at,
+    last_at: h.last_at,
+    fall: h.points >= 2 ? h.fall : null,
   };
 }
 
 /** The vault's holdings and, per instrument it holds, what everybody else holds long and short. */
-function sharedExposureInputs(vault: VaultInput, crowd: Crowd): Record<string, unknown> {
+function sharedExposureInputs(vault: VaultSummary, crowd: Crowd): Record<string, unknown> {
   if (vault.holdings === null) return { holdings: null };
   const own = new Map<string, { long: number; short: number }>();
   for (const h of vault.holdings) {
@@ -69,7 +98,7 @@ function sharedExposureInputs(vault: VaultInput, crowd: Crowd): Record<string, u
   return { holdings: vault.holdings, others };
 }
 
-function inputsOf(component: RiskComponent, vault: VaultInput, crowd: Crowd): Record<string, unknown> {
+function inputsOf(component: RiskComponent, vault: VaultSummary, crowd: Crowd): Record<string, unknown> {
   switch (component) {
     case "worst_fall":
       return worstFallInputs(vault);
@@ -92,7 +121,17 @@ export function readVaultComponents(
   crowd: Crowd,
   sources: ComponentSources = {},
 ): ComponentReading[] {
-  const readings = readComponents(vault, crowd);
+  return readSummaryComponents(summariseVault(vault), crowd, sources);
+}
+
+/** `readVaultComponents` of a vault whose holder index is summarised (the cycle's incremental path). */
+export function readSummaryComponents(
+  vault: VaultSummary,
+  crowd: Crowd,
+  sources: ComponentSources = {},
+): ComponentReading[] {
+  const h = vault.holder_index;
+  const readings = readComponentsWith(h === null || h.points < 2 ? null : fallReading(h.fall), vault, crowd);
   return RISK_COMPONENTS.map((component) => {
     const reading = readings[component];
     const told = sources[component];

@@ -11,8 +11,17 @@ import { readWorstFall } from "./worst-fall";
 
 /** Reads every component of one vault, as published (6 decimals). Shared exposure needs the crowd of all vaults. */
 export function readComponents(vault: VaultInput, crowd: Crowd): RiskComponents {
+  return readComponentsWith(readWorstFall(vault.holder_index), vault, crowd);
+}
+
+/** Every component, the worst fall's reading given (from the whole holder index or its summary). */
+export function readComponentsWith(
+  worstFall: number | null,
+  vault: Omit<VaultInput, "holder_index">,
+  crowd: Crowd,
+): RiskComponents {
   return {
-    worst_fall: roundReading(readWorstFall(vault.holder_index)),
+    worst_fall: roundReading(worstFall),
     shared_exposure: roundReading(readSharedExposure(vault.holdings, crowd)),
     liquidation: roundReading(readLiquidation(vault.liquidation_cushion)),
     exit: roundReading(readExit(vault.free_share)),

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { cycleScorer, SCORING_MODES, type ScoringMode } from "../../cycle/incremental-scorer";
 import { CYCLE_SECONDS, runCycle, type CycleReport } from "../../cycle/run";
-import { assertBuildFormulasNoticed, scoreFormulas } from "../../cycle/formulas";
+import { assertBuildFormulasNoticed, RISK_FORMULAS, scoreFormulas } from "../../cycle/formulas";
 import {
   anchorStep,
   closesStep,
@@ -62,7 +62,7 @@ export async function cycleOnce(options: {
       anchorStep(chain?.keeper),
       ...(chain?.settler ? [settleStep(chain.settler)] : []),
       scoreStep(scoreFormulas(cycleScorer(store, options.scoring))),
-      riskStep(),
+      riskStep(RISK_FORMULAS, options.scoring),
       // The referee's board needs the closes: with them, the cycle (not the API) runs the referee.
       ...(closes ? [refereeStep()] : []),
       ...(stewardship ? [stewardshipStep(stewardship)] : []),
@@ -123,10 +123,11 @@ UTC day closed since the last (docs/stewardship.md).
 
 Options:
   --once               run one cycle and exit
-  --scoring <mode>     incremental (default): each agent's season is folded hour by
-                       hour, its state stored beside the scores; from-scratch: every
-                       hour rescores each season from its first record (the reference
-                       augur verify runs). Both write byte-identical manifests.
+  --scoring <mode>     incremental (default): each agent's season (score and risk
+                       book) is folded hour by hour, its state stored beside the rows;
+                       from-scratch: every hour rescores each season from its first
+                       record (the reference augur verify runs). Both write
+                       byte-identical manifests and risk rows.
 
 ${KEEPER_HELP}
 

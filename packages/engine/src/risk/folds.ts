@@ -1,0 +1,195 @@
+import {
+  advanceRiskFold,
+  emptyRiskFold,
+  parseRiskFoldText,
+  riskFoldText,
+  riskFoldVault,
+  sealText,
+  type RiskFold,
+  type RiskSnapshot,
+  type RiskTrade,
+  type VaultSummary,
+  type VenueFacts,
+} from "@augur/scorer";
+import { tradePointOf } from "@augur/records";
+import type { AgentRecords } from "../store/agent-records";
+import { readyFolds, type FoldCover } from "../store/folds";
+import type { Store } from "../store/open";
+import type { NewScoreState } from "../store/queries/score-states";
+
+/** A fold is stored again once the last stored one is this old (a restart folds at most this much again). */
+const STORE_EVERY_SECONDS = 24 * 3600;
+
+/** One agent's risk fold and what it covers. */
+interface AgentFold extends FoldCover {
+  readonly fold: RiskFold;
+  /** The agent's snapshots and trades (row-cache order) the fold has seen, folded or held. */
+  readonly snapshotsSeen: number;
+  readonly tradesSeen: number;
+  /** The as-of hour of the last fold of this agent stored (null: none yet). */
+  readonly storedAsOf: number | null;
+}
+
+/** What `consumed` holds in a stored risk_states row. */
+interface StoredCoverage {
+  readonly snapshotsSeen: number;
+  readonly tradesSeen: number;
+}
+
+/** How the vaults of the last season prepared were derived. */
+export interface RiskFoldCounts {
+  /** From the agent's fold, advanced by its new records only. */
+  advanced: number;
+  /** From a fold built from all its records (no usable fold). */
+  rebuilt: number;
+  /** From the whole book (`deriveVaultInput`): records no fold can take. */
+  fromScratch: number;
+}
+
+function newRecords(records: AgentRecords, snapshotsFrom: number, tradesFrom: number) {
+  const s = records.snapshots;
+  const snapshots: RiskSnapshot[] = [];
+  for (let i = snapshotsFrom; i < s.length; i++)
+    snapshots.push({ at: s.at[i]!, nav: s.nav[i]!, flow: s.flow[i]!, invested: s.invested[i]! });
+  const trades: RiskTrade[] = records.trades.slice(tradesFrom).map((t) => tradePointOf(t));
+  return { snapshots, trades };
+}
+
+/**
+ * The risk step's per-agent folds (packages/scorer risk/fold.ts), one per agent and season,
+ * advanced each hour by the agent's records anchored since, so a vault is not derived from its
+ * whole book every hour. Kept in memory between hours and stored in the append-only table
+ * risk_states (at most once a day per agent, in the risk step's transaction), so a restarted
+ * process reads them. A fold is used only while the log leaf below it is still the store's; an
+ * agent whose new records no fold can take is derived from its whole book, as before.
+ */
+export class RiskFolds {
+  private readonly seasons = new Map<
+    string,
+    { upTo: number; leafSeal: string; asOf: number; folds: Map<string, AgentFold> }
+  >();
+  counts: RiskFoldCounts = { advanced: 0, rebuilt: 0, fromScratch: 0 };
+
+  /** Readies the season's folds for the records below `upTo` (reads stored ones for agents without one). */
+  async prepare(
+    store: Pick<Store, "db" | "log">,
+    seasonId: string,
+    upTo: number,
+    asOf: number,
+    agents: readonly string[],
+  ): Promise<void> {
+    for (const [id, season] of this.seasons)
+      if (id !== seasonId && season.asOf < asOf - 2 * 3600) this.seasons.delete(id);
+    const folds = this.seasons.get(seasonId)?.folds ?? new Map<string, AgentFold>();
+    const leafSeal = await readyFolds(store, "risk_states", seasonId, upTo, folds, agents, (row) => {
+      const coverage = JSON.parse(row.consumed) as StoredCoverage;
+      return {
+        fold: parseRiskFoldText(row.state),
+        snapshotsSeen: coverage.snapshotsSeen,
+        tradesSeen: coverage.tradesSeen,
+        logSize: row.log_size,
+        leafSeal: row.last_leaf_seal,
+        storedAsOf: Number(row.created_at),
+      };
+    });
+    this.seasons.set(seasonId, { upTo, leafSeal, asOf, folds });
+    this.counts = { advanced: 0, rebuilt: 0, fromScratch: 0 };
+  }
+
+  /**
+   * The agent's vault at `asOf` from its fold advanced by `records` after the ones it saw, or
+   * undefined when no fold can take them: the caller derives it from the whole book.
+   */
+  vault(
+    seasonId: string,
+    agentId: string,
+    records: AgentRecords,
+    asOf: number,
+    venue: VenueFacts,
+  ): VaultSummary | undefined {
+    const season = this.seasons.get(seasonId);
+    if (season === undefined) throw new RangeError(`risk folds of season ${seasonId} are not prepared`);
+    const prior = season.folds.get(agentId);
+    const cover = { logSize: season.upTo, leafSeal: season.leafSeal };
+    let next = prior && advance(prior, records, asOf, cover);
+    if (next) this.counts.advanced += 1;
+    else if ((next = advance(undefined, records, asOf, cover))) this.counts.rebuilt += 1;
+    if (!next) {
+      season.folds.delete(agentId);
+      this.counts.fromScratch += 1;
+      return undefined;
+    }
+    season.folds.set(agentId, next);
+    return riskFoldVault(next.fold, agentId, venue);
+  }
+
+  /** The folds of the season to store now: each agent's, once a day (the fold in memory is kept either way). */
+  stateRows(seasonId: string, asOf: number, createdAt: number): NewScoreState[] {
+    const season = this.seasons.get(seasonId);
+    if (season === undefined) return [];
+    const rows: NewScoreState[] = [];
+    for (const [agentId, f] of season.folds) {
+      if (f.logSize !== season.upTo) continue;
+      if (f.storedAsOf !== null && asOf - f.storedAsOf < STORE_EVERY_SECONDS) continue;
+      let text: string;
+      try {
+        text = riskFoldText(f.fold);
+      } catch (error) {
+        if (error instanceof RangeError) continue; // kept in memory only: a restart rebuilds it
+        throw error;
+      }
+      const coverage: StoredCoverage = { snapshotsSeen: f.snapshotsSeen, tradesSeen: f.tradesSeen };
+      rows.push({
+        agent_id: agentId,
+        season_id: seasonId,
+        log_size: f.logSize,
+        last_leaf_seal: f.leafSeal,
+        consumed: JSON.stringify(coverage),
+        state: text,
+        state_seal: sealText(text),
+        created_at: createdAt,
+      });
+      season.folds.set(agentId, { ...f, storedAsOf: asOf });
+    }
+    return rows;
+  }
+}
+
+/** The agent's fold advanced by its records after `prior` (all of them without one), or undefined. */
+function advance(
+  prior: AgentFold | undefined,
+  records: AgentRecords,
+  asOf: number,
+  cover: FoldCover,
+): AgentFold | undefined {
+  const snapshotsSeen = prior?.snapshotsSeen ?? 0;
+  const tradesSeen = prior?.tradesSeen ?? 0;
+  // Fewer records than seen: not the log the fold was made on.
+  if (records.snapshots.length < snapshotsSeen || records.trades.length < tradesSeen) return undefined;
+  if (
+    prior &&
+    prior.fold.asOf === asOf &&
+    records.snapshots.length === snapshotsSeen &&
+    records.trades.length === tradesSeen
+  )
+    return { ...prior, ...cover };
+  const { snapshots, trades } = newRecords(records, snapshotsSeen, tradesSeen);
+  const fold = advanceRiskFold(prior?.fold ?? emptyRiskFold(), snapshots, trades, asOf);
+  if (fold === undefined) return undefined;
+  return {
+    fold,
+    snapshotsSeen: records.snapshots.length,
+    tradesSeen: records.trades.length,
+    ...cover,
+    storedAsOf: prior?.storedAsOf ?? null,
+  };
+}
+
+const perStore = new WeakMap<object, RiskFolds>();
+
+/** The process's risk folds of this store (they live as long as the store is open). */
+export function riskFolds(store: Pick<Store, "db">): RiskFolds {
+  let folds = perStore.get(store.db);
+  if (!folds) perStore.set(store.db, (folds = new RiskFolds()));
+  return folds;
+}

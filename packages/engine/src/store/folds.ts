@@ -1,0 +1,42 @@
+import { sealText } from "@augur/scorer";
+import type { Store } from "./open";
+import { latestFoldStates, type FoldTable, type StoredScoreState } from "./queries/score-states";
+
+/** What a per-agent fold covers: the log size it was made at and the seal of the leaf below it ("" at 0). */
+export interface FoldCover {
+  readonly logSize: number;
+  readonly leafSeal: string;
+}
+
+/**
+ * Readies one season's per-agent folds for a read of the log up to `upTo`: drops each fold made
+ * beyond it or on another log (the leaf below its size is no longer the one it was made on), and
+ * when an agent of `agents` has none, adds its latest stored fold in `table` whose log is the
+ * store's and whose text hashes to its stored seal (`fromRow`). Returns the seal of leaf upTo − 1.
+ */
+export async function readyFolds<F extends FoldCover>(
+  store: Pick<Store, "db" | "log">,
+  table: FoldTable,
+  seasonId: string,
+  upTo: number,
+  folds: Map<string, F>,
+  agents: readonly string[],
+  fromRow: (row: StoredScoreState) => F,
+): Promise<string> {
+  const leafSeals = new Map<number, string | undefined>();
+  const sealAt = async (size: number) => {
+    if (!leafSeals.has(size)) leafSeals.set(size, size > 0 ? await store.log.sealAt(store.db, size - 1) : "");
+    return leafSeals.get(size);
+  };
+  const leafSeal = await sealAt(upTo);
+  if (leafSeal === undefined) throw new RangeError(`the log has no leaf ${upTo - 1}`);
+  for (const [agentId, fold] of folds)
+    if (fold.logSize > upTo || (await sealAt(fold.logSize)) !== fold.leafSeal) folds.delete(agentId);
+  if (agents.some((a) => !folds.has(a)))
+    for (const row of await latestFoldStates(store.db, table, seasonId, upTo)) {
+      if (folds.has(row.agent_id) || (await sealAt(row.log_size)) !== row.last_leaf_seal) continue;
+      if (sealText(row.state) !== row.state_seal) continue; // not the fold it says it is: rebuild it
+      folds.set(row.agent_id, fromRow(row));
+    }
+  return leafSeal;
+}
