@@ -18,6 +18,7 @@ import { riskVault } from "./view";
 import { seasonAgents } from "../store/queries/agents";
 import type { Store } from "../store/open";
 import { seasonRecords } from "../store/queries/records";
+import { leafIndicesOf } from "../store/queries/log-leaves";
 import { insertRiskReadings, insertRiskRows } from "../store/queries/risk";
 import { findSeason } from "../store/queries/seasons";
 import { hasSeasonRowsAt } from "../store/queries/scores";
@@ -105,12 +106,8 @@ export async function sealSeasonRisk(
     // Re-check under the writer lock: a concurrent cycle may have written this hour meanwhile.
     if (await hasSeasonRowsAt(trx, "risk_rows", seasonId, asOf)) return undefined;
     // An unchanged row seals the same as last hour: its leaf is reused, not appended again.
-    const leaves = new Map<string, number>();
     const seals = [...readings.flat(), ...sealed].map((s) => s.seal);
-    for (const seal of seals) {
-      const known = await store.log.leafIndexOf(trx, seal);
-      if (known !== undefined) leaves.set(seal, known);
-    }
+    const leaves = await leafIndicesOf(trx, seals);
     const fresh = [...new Set(seals.filter((seal) => !leaves.has(seal)))];
     const first = await store.log.append(trx, fresh, now);
     fresh.forEach((seal, i) => leaves.set(seal, first + i));

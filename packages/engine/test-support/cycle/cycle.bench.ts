@@ -45,6 +45,8 @@ import type { Scorer } from "../../src/cycle/seams";
 import { runCycle } from "../../src/cycle/run";
 import { anchorStep, riskStep, scoreStep } from "../../src/cycle/steps";
 import { FakeKeeper } from "./testing";
+import { RISK_FORMULAS } from "../../src/cycle/formulas";
+import { RiskFolds } from "../../src/risk/folds";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const HOURS = Number(process.env.BENCH_HOURS ?? 720);
@@ -129,20 +131,24 @@ async function timedCycle(
   now: number,
   scorer: Scorer,
   rows: SeasonRowCache,
+  folds: RiskFolds,
 ) {
   const timer = new Timer();
   const phases: string[] = [];
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   const report = await timer.run(() =>
     runCycle({
       store,
-      steps: [anchorStep(keeper), scoreStep(scorer), riskStep()],
+      steps: [anchorStep(keeper), scoreStep(scorer), riskStep(RISK_FORMULAS, folds)],
       now: () => now,
       rows,
       progress: (line) => {
         const at = performance.now();
-        phases.push(`${s(at - last)} → ${line.split(":")[0]}`);
+        const cpu = process.cpuUsage(lastCpu);
+        phases.push(`${s(at - last)} (cpu ${s((cpu.user + cpu.system) / 1000)}) → ${line.split(":")[0]}`);
         last = at;
+        lastCpu = process.cpuUsage();
       },
     }),
   );
@@ -192,6 +198,7 @@ async function main() {
     // gets a new scorer and an empty row cache, and reads the folds from score_states.
     let scorer = new IncrementalAugurScorer();
     let rows = new SeasonRowCache(store);
+    let folds = new RiskFolds();
     const runs = [
       ["first cycle of the season in this process (cold row cache, no folds yet)", asOf],
       ["next hour's cycle (steady state: one more hour of snapshots)", asOf + HOUR],
@@ -206,17 +213,19 @@ async function main() {
       if (label.startsWith("first cycle after a restart")) {
         scorer = new IncrementalAugurScorer();
         rows = new SeasonRowCache(store);
+        folds = new RiskFolds();
       }
       // The cycle's keeper anchors the whole head first, so its scores read everything below it.
       const size = await store.log.size(store.db);
       gc?.();
       const before = process.memoryUsage().rss;
       resetPeakRss();
-      const { timer, report, phases } = await timedCycle(store, keeper, hour + 60, scorer, rows);
+      const { timer, report, phases } = await timedCycle(store, keeper, hour + 60, scorer, rows, folds);
       console.log(
         `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
           `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}; ` +
-          `agents advanced ${scorer.counts.advanced}, rebuilt ${scorer.counts.rebuilt}, from scratch ${scorer.counts.fromScratch}`,
+          `agents advanced ${scorer.counts.advanced}, rebuilt ${scorer.counts.rebuilt}, from scratch ${scorer.counts.fromScratch}; ` +
+          `risk folds advanced ${folds.counts.advanced}, rebuilt ${folds.counts.rebuilt}, from scratch ${folds.counts.fromScratch}`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
       cycles.push({ label, hour, size, timer });

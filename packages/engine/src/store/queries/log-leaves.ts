@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { parameterBatches } from "../batch";
 import type { Database, RecordKind } from "../schema";
 
 /** One leaf of the log with what it seals: a record's kind, agent and season, or another table's kind. */
@@ -77,4 +78,21 @@ export async function agentInputRecords(
     .where("leaf_index", "<", belowLeaf)
     .orderBy("leaf_index")
     .execute();
+}
+
+/** The leaf index of each of `seals` the log already holds (one query per parameter batch, not per seal). */
+export async function leafIndicesOf(
+  db: Kysely<Database>,
+  seals: readonly string[],
+): Promise<Map<string, number>> {
+  const known = new Map<string, number>();
+  for (const batch of parameterBatches([...new Set(seals)], 1)) {
+    const rows = await db
+      .selectFrom("merkle_leaves")
+      .select(["seal", "leaf_index"])
+      .where("seal", "in", batch)
+      .execute();
+    for (const row of rows) known.set(row.seal, Number(row.leaf_index));
+  }
+  return known;
 }
