@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { RISK_COMPONENTS, RISK_SCORE_V1, TOTAL_WEIGHT_BPS } from "./constants";
+import { RISK_COMPONENTS, RISK_SCORE_V1, riskMethodology, TOTAL_WEIGHT_BPS } from "./constants";
 
 describe("risk-score/v1 constants", () => {
   it("carries the seed's weights: 25 / 20 / 17.5 / 17.5 / 12 / 8 %, summing to the whole", () => {
@@ -27,5 +27,10 @@ describe("risk-score/v1 constants", () => {
   it("cannot be edited at run time", () => {
     expect(Object.isFrozen(RISK_SCORE_V1)).to.equal(true);
     expect(Object.isFrozen(RISK_SCORE_V1.weightsBps)).to.equal(true);
+  });
+
+  it("is found by the id a sealed row names; an id this build does not carry is not read as v1", () => {
+    expect(riskMethodology("risk-score/v1")).to.equal(RISK_SCORE_V1);
+    expect(riskMethodology("risk-score/v2")).to.equal(undefined);
   });
 });
