@@ -150,7 +150,7 @@ describe("risk on the replica: exit and largest depositor measured from the chai
 
       // Depositors from the USDG transfer logs into the wallet: the mint (from 0x0) and the friend.
       const logs = await replica.usdg.queryFilter(
-        replica.usdg.filters.Transfer(null, alpha.address),
+        replica.usdg.filters.Transfer(undefined, alpha.address),
         0,
         block,
       );

@@ -2,7 +2,7 @@ import { expect } from "chai";
 import { RISK_COMPONENTS, RISK_SCORE_V1, riskMethodology, TOTAL_WEIGHT_BPS } from "./constants";
 
 describe("risk-score/v1 constants", () => {
-  it("carries the seed's weights: 25 / 20 / 17.5 / 17.5 / 12 / 8 %, summing to the whole", () => {
+  it('"The weights are a judgement, not a finding … published below": the seed\'s 25 / 20 / 17.5 / 17.5 / 12 / 8 %, summing to the whole', () => {
     expect(RISK_SCORE_V1.weightsBps).to.deep.equal({
       worst_fall: 2500,
       shared_exposure: 2000,
