@@ -6,11 +6,9 @@ import {
   anchorStep,
   buildApp,
   eip1271Check,
-  insertSeason,
   measureHour,
   measureStep,
   MULTICALL3,
-  openStore,
   RpcMeasureChain,
   runCycle,
 } from "@augur/engine";
@@ -23,7 +21,7 @@ import {
   type MeasuredTradeBody,
 } from "@augur/records";
 import type { PriceOracle } from "../typechain-types";
-import { measuredReplica, sourceOf, WINDOW, withOracle } from "./shared/measured";
+import { measuredReplica, measuredSeasonStore, sourceOf, WINDOW, withOracle } from "./shared/measured";
 import { buildReplica, type Replica } from "./shared/replica";
 
 /**
@@ -370,16 +368,7 @@ describe("measured snapshots on the replica", () => {
     // Every set-up transaction (registration, funding, approval) lands inside hour 0, before T0.
     const T0 = Math.ceil(((await time.latest()) + 60) / HOUR) * HOUR + HOUR;
     await time.increaseTo(T0 - 1800);
-    const store = await openStore({ kind: "sqlite", file: ":memory:" });
-    await insertSeason(store.db, {
-      id: "s1",
-      name: "Season s1",
-      starts_at: T0,
-      ends_at: T0 + 28 * 86_400,
-      closed_at: null,
-      created_at: T0 - 86_400,
-      inputs: "measured",
-    });
+    const store = await measuredSeasonStore(T0);
     let now = await time.latest();
     const chainId = Number((await ethers.provider.getNetwork()).chainId);
     // What `augur serve --rpc` builds: the EIP-1271 question asked of the chain.

@@ -46,7 +46,7 @@ export { openStewardshipMonitor } from "./stewardship/monitor";
 export { runCycle } from "./cycle/run";
 export { assertBuildFormulasNoticed } from "./cycle/formulas";
 export type { AnchorReceipt, Keeper, LogHead } from "./keeper/seam";
-export { anchorStep, measureStep, modesStep, stewardshipStep } from "./cycle/steps";
+export { anchorStep, measureStep, modesStep, riskStep, stewardshipStep } from "./cycle/steps";
 export { dateOf, recordStewardshipDays, type StewardshipSource } from "./stewardship/days";
 export { readLpLock } from "./stewardship/lp-lock";
 

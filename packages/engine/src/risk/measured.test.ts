@@ -12,6 +12,7 @@ function body(
   shares: bigint,
   sellQuote: bigint | undefined,
   transfers: Array<[string, bigint]> = [],
+  pooled?: { balance: bigint; sellQuote: bigint },
 ): MeasuredSnapshotBody {
   return {
     format: "augur-snapshot/v2",
@@ -30,6 +31,9 @@ function body(
         balance: (shares * 10n ** 18n).toString(),
         price: (100n * 10n ** 18n).toString(),
         ...(sellQuote === undefined ? {} : { sellQuote: sellQuote.toString() }),
+        ...(pooled === undefined
+          ? {}
+          : { pooled: { balance: pooled.balance.toString(), sellQuote: pooled.sellQuote.toString() } }),
         value: "0",
       },
     ],
@@ -58,6 +62,28 @@ describe("exit and largest depositor measured from the chain for the engine's ow
       usdg: "1600000000",
       value_at_oracle: "2000000000",
     });
+  });
+
+  it('"Could you get out" for a group: each position at its pooled share of selling every measured position in its pool together, where the snapshot carries it', () => {
+    // The worked example of docs/risk-score.md: 1,000 USDG cash; 10 shares worth 1,000 at the
+    // oracle whose lone sale fetches 600; every measured wallet holds 30 shares of the stock, and
+    // selling those together fetches 1,200: this wallet's share is ⌊1,200 × 10 ÷ 30⌋ = 400.
+    const shares = 10n * 10n ** 18n;
+    const pooled = { balance: 3n * shares, sellQuote: 1_200_000_000n };
+    const group = measuredVenue([body(3600, 1_000_000_000n, 10n, 600_000_000n, [], pooled)]);
+    expect(group.venue.free_share).to.equal(0.7); // (1,000 + 400) / 2,000
+    expect(group.sources.exit!.source).to.include({
+      usdg: "1400000000",
+      value_at_oracle: "2000000000",
+      positions_at_pooled_share: 1,
+    });
+    // A lone holder: the pool's total is its own balance and its share its own quote (0.8, as before).
+    const lone = { balance: shares, sellQuote: 600_000_000n };
+    const alone = measuredVenue([body(3600, 1_000_000_000n, 10n, 600_000_000n, [], lone)]);
+    expect(alone.venue.free_share).to.equal(0.8);
+    expect(alone.sources.exit!.source).to.include({ positions_at_pooled_share: 0 });
+    // A record sealed before the pooled rule is read by its own quote alone.
+    expect(measuredVenue([body(3600, 1_000_000_000n, 10n, 600_000_000n)]).venue.free_share).to.equal(0.8);
   });
 
   it('"Null where the venue does not say, which is not the same as none": no quoter, an empty wallet, no snapshot', () => {

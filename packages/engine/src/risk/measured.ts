@@ -1,5 +1,11 @@
 import type { MeasuredSnapshotBody } from "@augur/records";
-import { MEASURED_SNAPSHOT_FORMAT, usdgValue, type ComponentSources, type VenueFacts } from "@augur/scorer";
+import {
+  MEASURED_SNAPSHOT_FORMAT,
+  pooledShare,
+  usdgValue,
+  type ComponentSources,
+  type VenueFacts,
+} from "@augur/scorer";
 
 /** What the chain says of a vault's exit and depositors, and where it said it (or why it did not). */
 export interface MeasuredVenue {
@@ -20,10 +26,28 @@ export const DECLARED_VENUE: MeasuredVenue = {
 
 const ratio = (part: bigint, whole: bigint) => Math.min(1, Number((part * 1_000_000_000n) / whole) / 1e9);
 
+type Holding = MeasuredSnapshotBody["holdings"][number];
+
+/**
+ * What selling one position would fetch: its own quote, and no more than its pro-rata share of
+ * selling every measured position in the pool together where the record carries that (the same
+ * pooled share the mark uses: a group of wallets cannot all exit at each one's lone quote).
+ */
+function exitProceeds(h: Holding & { sellQuote: string }): { proceeds: bigint; pooled: boolean } {
+  const own = BigInt(h.sellQuote);
+  if (h.pooled === undefined) return { proceeds: own, pooled: false };
+  const share = pooledShare(BigInt(h.balance), {
+    balance: BigInt(h.pooled.balance),
+    sellQuote: BigInt(h.pooled.sellQuote),
+  });
+  return share < own ? { proceeds: share, pooled: true } : { proceeds: own, pooled: false };
+}
+
 /**
  * "Could you get out": the share of the wallet's value (USDG plus each position at the oracle
  * price) that selling every position into its pool would turn into USDG at the last measured
- * block. Null, with the reason, where the pools' depth was not read (no quoter) or the wallet is empty.
+ * block, each position at the least of its own quote and its pooled share. Null, with the reason,
+ * where the pools' depth was not read (no quoter) or the wallet is empty.
  */
 function exitFact(last: MeasuredSnapshotBody): {
   free_share: number | null;
@@ -32,6 +56,7 @@ function exitFact(last: MeasuredSnapshotBody): {
   const usdg = BigInt(last.usdg.balance);
   let atOracle = usdg;
   let sold = usdg;
+  let pooled = 0;
   for (const h of last.holdings) {
     if (BigInt(h.balance) === 0n) continue;
     if (h.sellQuote === undefined)
@@ -40,14 +65,23 @@ function exitFact(last: MeasuredSnapshotBody): {
         source: { reason: "no quoter configured: the pools' depth for the positions was not read" },
       };
     atOracle += usdgValue(BigInt(h.balance), h.decimals, BigInt(h.price), last.usdgDecimals);
-    sold += BigInt(h.sellQuote);
+    const exit = exitProceeds({ ...h, sellQuote: h.sellQuote });
+    sold += exit.proceeds;
+    if (exit.pooled) pooled++;
   }
   const block = { block: last.block.number, blockHash: last.block.hash, snapshotAt: last.takenAt };
   if (atOracle === 0n)
     return { free_share: null, source: { reason: "the wallet is empty at the last reading", source: block } };
   return {
     free_share: ratio(sold, atOracle),
-    source: { source: { ...block, usdg: sold.toString(), value_at_oracle: atOracle.toString() } },
+    source: {
+      source: {
+        ...block,
+        usdg: sold.toString(),
+        value_at_oracle: atOracle.toString(),
+        positions_at_pooled_share: pooled,
+      },
+    },
   };
 }
 

@@ -182,6 +182,40 @@ describe("site in headless Chromium", function () {
     expect(order[order.length - 1]).to.equal(SITE_AGENTS.riskUnmeasurable);
   });
 
+  it('"Six components, each already published on its own page here": every component link of the risk page opens a clean page whose reading per vault is the one in the risk table', async () => {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/risk?season=${SITE_SEASON}`);
+    const links = await page.$$eval("#components a", (as) => as.map((a) => a.getAttribute("href") ?? ""));
+    expect(links).to.have.length(6);
+    // The risk table's cells, per vault, in component order (columns 4–9).
+    const table = await page.$$eval("#risk tbody tr", (trs) =>
+      trs.map((tr) => ({
+        vault: tr.getAttribute("data-vault") ?? "",
+        cells: [...tr.querySelectorAll("td")].slice(3).map((td) => (td.textContent ?? "").trim()),
+      })),
+    );
+    const component = await context.newPage();
+    for (const [i, href] of links.entries()) {
+      expect(await visit(component, server.url + href), href).to.deep.equal([]);
+      const readings = await component.$$eval("#readings tbody tr", (trs) =>
+        trs.map((tr) => ({
+          vault: tr.getAttribute("data-vault") ?? "",
+          reading: (tr.querySelector("td.reading")?.textContent ?? "").trim(),
+          inputs: tr.querySelectorAll("td.inputs code").length,
+        })),
+      );
+      expect(readings.map((r) => r.vault).sort(), href).to.deep.equal(table.map((r) => r.vault).sort());
+      for (const r of readings) {
+        const cell = table.find((t) => t.vault === r.vault)!.cells[i]!;
+        // "unknown" on both, with the reason on the component's page; else the same 3 decimals.
+        expect(r.reading.startsWith(cell), `${href} ${r.vault}: ${r.reading} vs ${cell}`).to.equal(true);
+        expect(r.inputs, `${href} ${r.vault} lists its inputs`).to.be.above(0);
+      }
+    }
+    await component.close();
+    await page.close();
+  });
+
   it("referee page: every agent of the pinned route, with its percentile and its monkeys", async () => {
     const board = (await (await fetch(`${server.url}/api/v1/referee/${SITE_SEASON}`)).json()) as {
       input_seal: string;

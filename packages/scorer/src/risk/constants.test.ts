@@ -1,8 +1,8 @@
 import { expect } from "chai";
-import { RISK_COMPONENTS, RISK_SCORE_V1, TOTAL_WEIGHT_BPS } from "./constants";
+import { RISK_COMPONENTS, RISK_SCORE_V1, riskMethodology, TOTAL_WEIGHT_BPS } from "./constants";
 
 describe("risk-score/v1 constants", () => {
-  it("carries the seed's weights: 25 / 20 / 17.5 / 17.5 / 12 / 8 %, summing to the whole", () => {
+  it('"The weights are a judgement, not a finding … published below": the seed\'s 25 / 20 / 17.5 / 17.5 / 12 / 8 %, summing to the whole', () => {
     expect(RISK_SCORE_V1.weightsBps).to.deep.equal({
       worst_fall: 2500,
       shared_exposure: 2000,
@@ -27,5 +27,10 @@ describe("risk-score/v1 constants", () => {
   it("cannot be edited at run time", () => {
     expect(Object.isFrozen(RISK_SCORE_V1)).to.equal(true);
     expect(Object.isFrozen(RISK_SCORE_V1.weightsBps)).to.equal(true);
+  });
+
+  it("is found by the id a sealed row names; an id this build does not carry is not read as v1", () => {
+    expect(riskMethodology("risk-score/v1")).to.equal(RISK_SCORE_V1);
+    expect(riskMethodology("risk-score/v2")).to.equal(undefined);
   });
 });

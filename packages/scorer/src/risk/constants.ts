@@ -43,3 +43,16 @@ export const RISK_SCORE_V1 = Object.freeze({
 });
 
 export const TOTAL_WEIGHT_BPS = 10_000;
+
+/** Every risk methodology this build publishes, by the id its sealed rows and readings name. */
+const RISK_METHODOLOGIES: ReadonlyMap<string, typeof RISK_SCORE_V1> = new Map([
+  [RISK_SCORE_V1.version, RISK_SCORE_V1],
+]);
+
+/**
+ * The constants (weights, scales) of the methodology a sealed row names, so a page prints what
+ * the row was computed by; undefined for an id this build does not carry.
+ */
+export function riskMethodology(id: string): typeof RISK_SCORE_V1 | undefined {
+  return RISK_METHODOLOGIES.get(id);
+}

@@ -4,7 +4,7 @@ import { summariseCoverage } from "./coverage";
 import { scoreVaults } from "./score-vaults";
 
 describe("coverage", () => {
-  it("gives the share of capital scored, the share of vaults scored and the unscored count", () => {
+  it('"Scoring covers … of the capital on this page but only … of the vaults": the share of capital scored, the share of vaults scored and the unscored count', () => {
     const scored = { holder_index: indexOf([1, 0.9]), free_share: 1, liquidation_cushion: 1 };
     const vaults = [
       blankVault("big", { tvl_usd: 700, ...scored }),

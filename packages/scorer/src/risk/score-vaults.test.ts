@@ -37,7 +37,7 @@ describe("scoring vaults", () => {
     expect(report.coverage).to.deep.equal({ capital_share: 0.25, vault_share: 0.5, unscored: 1 });
   });
 
-  it("return never changes the score: a vault that doubled and one that stayed flat score the same", () => {
+  it('"Return is not an input — not as a component, not as a tie-break, not inverted": a vault that doubled and one that stayed flat score the same', () => {
     const common = { free_share: 0.1, liquidation_cushion: 0.2, days_observed: 30, days_traded: 30 };
     const doubled = blankVault("up", { ...common, holder_index: indexOf([1, 0.8, 1.2, 2]) });
     const flat = blankVault("flat", { ...common, holder_index: indexOf([1, 0.8, 0.8, 0.8]) });

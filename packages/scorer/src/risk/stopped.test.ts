@@ -8,7 +8,7 @@ describe("stopped operating", () => {
     expect(readStopped(73, 365)).to.be.closeTo(0.8, 1e-12);
   });
 
-  it('a bot switched off ("a flat return and no risk showing anywhere else") reads 1', () => {
+  it('"A vault whose operator switched the bot off has a flat return and no risk showing anywhere else": a bot switched off reads 1', () => {
     expect(readStopped(0, 120)).to.equal(1);
   });
 

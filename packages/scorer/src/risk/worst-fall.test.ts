@@ -19,7 +19,7 @@ describe("worst fall suffered", () => {
     expect(readWorstFall(indexOf([1, 2, 1.8, 3]))).to.be.closeTo(0.2, 1e-12);
   });
 
-  it("is peak-to-trough: the deepest fall from a running peak, not from the start", () => {
+  it('"Peak-to-trough on the holder-return curve": the deepest fall from a running peak, not from the start', () => {
     expect(worstFall(indexOf([1, 2, 1.5, 1.8, 1.2, 4, 3.6]))).to.be.closeTo(0.4, 1e-12);
   });
 

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "../errors";
 import { agentInSeason, errorBody, uintSchema } from "../schemas";
 import { agentEvidence } from "../../evidence/evidence";
-import { findAgent } from "../../store/queries/agents";
 import { latestAnchor } from "../../store/queries/anchors";
-import { requireSeason } from "./seasons";
+import { requireAgentInSeason } from "./seasons";
 
 const share = { type: ["number", "null"], minimum: 0, maximum: 1 } as const;
 
@@ -50,9 +48,7 @@ const evidenceResponse = {
 
 /** One agent's evidence now (shared by the route and the evidence page). */
 export async function evidenceView(deps: ApiDeps, seasonId: string, agentId: string) {
-  await requireSeason(deps, seasonId);
-  if (!(await findAgent(deps.store.db, agentId, seasonId)))
-    throw new ApiError(404, "UNKNOWN_AGENT", `agent ${agentId} is not registered in season ${seasonId}`);
+  await requireAgentInSeason(deps, agentId, seasonId);
   const anchoredSize = (await latestAnchor(deps.store.db))?.tree_size ?? 0;
   const asOf = deps.now();
   return { ...(await agentEvidence(deps.store, seasonId, agentId, anchoredSize, asOf)), asOf, anchoredSize };

@@ -1,20 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../deps";
-import { ApiError } from "../errors";
 import { agentInSeason, errorBody } from "../schemas";
-import { requireSeason } from "./seasons";
-import { findAgent } from "../../store/queries/agents";
+import { requireAgentInSeason } from "./seasons";
 import { seasonRecords } from "../../store/queries/records";
 import { callPoint, latestPerCall, snapshotPoint, streaks } from "@augur/records";
 
 /** An agent's snapshots (oldest first) and calls (newest reveal first) in a season, with streaks. */
 async function historyView(deps: ApiDeps, id: string, seasonId: string) {
   const db = deps.store.db;
-  const agent = await findAgent(db, id, seasonId);
-  if (!agent) {
-    await requireSeason(deps, seasonId); // an unknown season says so, not "unknown agent"
-    throw new ApiError(404, "UNKNOWN_AGENT", `agent ${id} is not registered in season ${seasonId}`);
-  }
+  const agent = await requireAgentInSeason(deps, id, seasonId);
   const records = await seasonRecords(db, seasonId, ["snapshot", "call"], id);
   const snapshots = records
     .filter((r) => r.kind === "snapshot")

@@ -71,6 +71,19 @@ for (const backend of testBackends()) {
       expect((await get(`/api/v1/risk/components/exit`)).status).to.equal(400);
     });
 
+    it('"The share of observed days the strategy actually traded": the served reading counts days with a trade, never days with only a decision', async () => {
+      const stopped = (await get(`/api/v1/risk/components/stopped?season_id=${SITE_SEASON}`)).body
+        .readings as Served[];
+      const of = (id: string) => stopped.find((r) => r.vault_id === id)!;
+      // The fixture: ada decided on 7 days and traded on 4 (days 0–3); dee decided on 6 and never traded.
+      const ada = of("ada");
+      const observed = ada.inputs.days_observed as number;
+      expect(observed).to.be.above(7);
+      expect(ada.inputs.days_traded).to.equal(4);
+      expect(ada.reading).to.equal(Math.round(1e6 * (1 - 4 / observed)) / 1e6);
+      expect([of("dee").inputs.days_traded, of("dee").reading]).to.deep.equal([0, 1]);
+    });
+
     it('"It is not the provenance grade … lives in evidence, deliberately apart": an agent\'s evidence is served on its own route', async () => {
       const { status, body } = await get(`/api/v1/agents/ada/evidence?season_id=${SITE_SEASON}`);
       expect(status).to.equal(200);

@@ -1,4 +1,4 @@
-import { RISK_COMPONENTS, RISK_SCORE_V1, type RiskComponent } from "@augur/scorer";
+import { RISK_COMPONENTS, riskMethodology, type RiskComponent } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
 import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
@@ -6,6 +6,7 @@ import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
 import { anchorStatusSchema } from "../views";
 import { servedReadings } from "../../risk/served";
 import { latestRiskReadings } from "../../store/queries/risk";
+import { servedMethodology } from "./risk";
 import { requireSeason } from "./seasons";
 
 const readingSchema = {
@@ -47,7 +48,7 @@ const componentResponse = {
     seasonId: { type: "string" },
     asOf: { type: ["integer", "null"] },
     component: { type: "string" },
-    weightBps: uintSchema,
+    weightBps: { type: ["integer", "null"], minimum: 0 },
     readings: { type: "array", items: readingSchema },
   },
 } as const;
@@ -56,13 +57,16 @@ const componentResponse = {
 async function componentView(deps: ApiDeps, seasonId: string, component: RiskComponent) {
   await requireSeason(deps, seasonId);
   const stored = await latestRiskReadings(deps.store.db, seasonId, component);
+  const readings = servedReadings(stored);
+  const methodology = await servedMethodology(deps, readings);
   return {
-    methodology: RISK_SCORE_V1.version,
+    methodology,
     seasonId,
     asOf: stored[0]?.as_of ?? null,
     component,
-    weightBps: RISK_SCORE_V1.weightsBps[component],
-    readings: servedReadings(stored),
+    // The weight of the methodology the readings name; null for one this build does not carry.
+    weightBps: riskMethodology(methodology)?.weightsBps[component] ?? null,
+    readings,
   };
 }
 

@@ -7,6 +7,7 @@ import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../../te
 import type { Store } from "../../store/open";
 import { testBackends } from "../../../test-support/store/testing";
 import { latestAnchor } from "../../store/queries/anchors";
+import { insertRiskReadings, insertRiskRows } from "../../store/queries/risk";
 
 type ServedRow = RiskRow & {
   methodology: string;
@@ -15,6 +16,7 @@ type ServedRow = RiskRow & {
   anchor: { status: string; anchorIndex?: number };
 };
 interface Served {
+  methodology: string;
   asOf: number;
   sort: string;
   order: string;
@@ -110,6 +112,57 @@ for (const backend of testBackends()) {
         const res = await get(url);
         expect([url, res.status, res.body.error?.code]).to.deep.equal([url, status, code]);
       }
+    });
+
+    it("prints the methodology each row names, not a constant: rows sealed by a v-next read as v-next on the API and the pages", async () => {
+      // The formula registry may switch risk versions by effective date (cycle/formulas.ts): copy
+      // the latest rows and readings into another season as a v-next this build does not carry sealed them.
+      await addTestSeason(store, "s3");
+      const asV2 = (body: string) => {
+        const sealed = { ...(JSON.parse(body) as object), methodology: "risk-score/v2" };
+        return { body: JSON.stringify(sealed), seal: seal(sealed) };
+      };
+      const rows = await store.db
+        .selectFrom("risk_rows")
+        .selectAll()
+        .where("season_id", "=", SITE_SEASON)
+        .execute();
+      const readings = await store.db
+        .selectFrom("risk_readings")
+        .selectAll()
+        .where("season_id", "=", SITE_SEASON)
+        .execute();
+      await insertRiskRows(
+        store.db,
+        rows.map((r) => ({ ...r, season_id: "s3", ...asV2(r.body) })),
+      );
+      await insertRiskReadings(
+        store.db,
+        readings.map((r) => ({ ...r, season_id: "s3", ...asV2(r.body) })),
+      );
+
+      const served = await get("/api/v1/risk?season_id=s3");
+      expect(served.body.methodology).to.equal("risk-score/v2");
+      expect(new Set(served.body.rows.map((r) => r.methodology))).to.deep.equal(new Set(["risk-score/v2"]));
+      const view = await get("/api/v1/seasons/s3/risk");
+      expect(view.body.methodology).to.equal("risk-score/v2");
+      const exit = (await app.inject("/api/v1/risk/components/exit?season_id=s3")).json<{
+        methodology: string;
+        weightBps: number | null;
+      }>();
+      // Its weights are not this build's to print: none rather than v1's.
+      expect(exit).to.include({ methodology: "risk-score/v2", weightBps: null });
+      for (const url of ["/risk?season=s3", "/risk/exit?season=s3"]) {
+        const page = (await app.inject(url)).body;
+        expect(page, url).to.include('<span id="methodology">risk-score/v2</span>');
+        expect(page, url).not.to.include("risk-score/v1");
+        expect(page, url).not.to.match(/\(17\.5 %\)|weight 17\.5 %/);
+      }
+      // The season sealed by v1 still says v1, with v1's weights.
+      expect((await get(`/api/v1/risk?season_id=${SITE_SEASON}`)).body.methodology).to.equal("risk-score/v1");
+      const v1Page = (await app.inject(`/risk?season=${SITE_SEASON}`)).body;
+      expect(v1Page).to.include('<span id="methodology">risk-score/v1</span>');
+      expect(v1Page).to.include("Could you get out (17.5 %)");
     });
 
     it("is in the OpenAPI document", async () => {

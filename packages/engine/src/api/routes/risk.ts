@@ -1,9 +1,11 @@
-import { RISK_COMPONENTS, RISK_SCORE_V1 } from "@augur/scorer";
+import { RISK_COMPONENTS } from "@augur/scorer";
 import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors";
 import type { ApiDeps } from "../deps";
 import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
 import { anchorStatusSchema } from "../views";
+import { RISK_FORMULAS } from "../../cycle/formulas";
+import { formulaAt } from "../../modes/formulas";
 import { servedRiskRows } from "../../risk/served";
 import { orderRiskRows, RISK_ORDER_KEYS, type RiskOrder, type RiskOrderKey } from "../../risk/order";
 import { latestRiskRows } from "../../store/queries/risk";
@@ -60,13 +62,26 @@ const riskResponse = {
   },
 } as const;
 
+/**
+ * The methodology served rows were computed by, as they name it (one hour's rows share one
+ * version); before the first row, the version in force now. Never a constant: the formula
+ * registry switches versions by effective date.
+ */
+export async function servedMethodology(
+  deps: ApiDeps,
+  rows: readonly { readonly methodology: string }[],
+): Promise<string> {
+  return rows[0]?.methodology ?? (await formulaAt(deps.store.db, RISK_FORMULAS, deps.now())).id;
+}
+
 /** `GET /api/v1/risk`: the season's latest sealed vault risk rows, as the hourly cycle stored them. */
 export function riskRoutes(app: FastifyInstance, deps: ApiDeps): void {
   app.get(
     "/api/v1/risk",
     {
       schema: {
-        summary: "The latest sealed vault risk rows (risk-score/v1) of a season, sorted by any component",
+        summary:
+          "The latest sealed vault risk rows of a season (each names its methodology), sorted by any component",
         tags: ["risk"],
         querystring: {
           type: "object",
@@ -92,7 +107,7 @@ export function riskRoutes(app: FastifyInstance, deps: ApiDeps): void {
       }
       const { rows, coverage } = servedRiskRows(stored);
       return {
-        methodology: RISK_SCORE_V1.version,
+        methodology: await servedMethodology(deps, rows),
         seasonId: q.season_id,
         asOf: stored[0]!.as_of,
         sort: q.sort,
@@ -109,11 +124,12 @@ async function seasonRiskView(deps: ApiDeps, id: string) {
   await requireSeason(deps, id);
   // The rows the hourly cycle sealed and stored: one source of truth with GET /api/v1/risk.
   const stored = await latestRiskRows(deps.store.db, id);
+  const served = servedRiskRows(stored);
   return {
-    methodology: RISK_SCORE_V1.version,
+    methodology: await servedMethodology(deps, served.rows),
     seasonId: id,
     asOf: stored[0]?.as_of ?? null,
-    ...servedRiskRows(stored),
+    ...served,
   };
 }
 
@@ -126,7 +142,7 @@ export function seasonRiskRoutes(app: FastifyInstance, deps: ApiDeps): void {
     "/api/v1/seasons/:id/risk",
     {
       schema: {
-        summary: "The latest sealed vault risk rows (risk-score/v1) of the season, unsorted",
+        summary: "The latest sealed vault risk rows of the season (each names its methodology), unsorted",
         tags: ["risk"],
         params: seasonParams,
         response: { "4xx": errorBody },

@@ -2,8 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors";
 import type { ApiDeps } from "../deps";
 import { agentInSeason, errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
-import { requireSeason } from "./seasons";
-import { findAgent } from "../../store/queries/agents";
+import { requireAgentInSeason } from "./seasons";
 import {
   latestScoreWithAnchor,
   scoreAtWithAnchor,
@@ -114,10 +113,7 @@ const historyResponse = {
 
 /** 404 for an agent without a score row: unknown agent, or no row (yet, or by `asOf`). */
 async function noScore(deps: ApiDeps, id: string, seasonId: string, asOf?: number): Promise<never> {
-  if (!(await findAgent(deps.store.db, id, seasonId))) {
-    await requireSeason(deps, seasonId);
-    throw new ApiError(404, "UNKNOWN_AGENT", `agent ${id} is not registered in season ${seasonId}`);
-  }
+  await requireAgentInSeason(deps, id, seasonId);
   const when = asOf === undefined ? "yet" : `at or before ${asOf}`;
   throw new ApiError(404, "NO_SCORE", `agent ${id} has no score in season ${seasonId} ${when}`);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ApiError } from "../errors";
 import type { ApiDeps } from "../deps";
 import { errorBody, hex32Schema, idSchema, pageQuery, uintSchema } from "../schemas";
+import { findAgent } from "../../store/queries/agents";
 import { findSeason } from "../../store/queries/seasons";
 import { latestScoringTime, leaderboard } from "../../store/queries/scores";
 import { listSeasons } from "../../store/queries/seasons";
@@ -12,6 +13,17 @@ export const seasonParams = { type: "object", required: ["id"], properties: { id
 export async function requireSeason(deps: ApiDeps, id: string): Promise<void> {
   if (!(await findSeason(deps.store.db, id)))
     throw new ApiError(404, "UNKNOWN_SEASON", `season ${id} does not exist`);
+}
+
+/**
+ * The agent registered in the season (`/agents/:id/…?season_id=…`): 404 UNKNOWN_SEASON for a
+ * season that does not exist, else 404 UNKNOWN_AGENT for an agent not registered in it.
+ */
+export async function requireAgentInSeason(deps: ApiDeps, id: string, seasonId: string) {
+  const agent = await findAgent(deps.store.db, id, seasonId);
+  if (agent) return agent;
+  await requireSeason(deps, seasonId); // an unknown season says so, not "unknown agent"
+  throw new ApiError(404, "UNKNOWN_AGENT", `agent ${id} is not registered in season ${seasonId}`);
 }
 
 /** Every season, newest first. */

@@ -41,12 +41,15 @@ export async function riskComponentPage(
     });
   const season = query.season === undefined ? seasons[0]!.id : idParam(query.season, "season");
   const view = await apiGet<RiskComponentView>(app, `/api/v1/seasons/${season}/risk/components/${component}`);
+  const methodology = html`<span id="methodology">${view.methodology}</span>`;
+  // The weight of the methodology the readings name (null for one this build does not carry).
+  const weight = view.weightBps === null ? "" : `, weight ${fixed(view.weightBps / 100, 1)} %`;
   const body = html`<h1>${label}</h1>
     <p class="lead">
-      One of the six components of the <a href="/risk?season=${season}">vault risk score</a>, weight
-      ${fixed(view.weightBps / 100, 1)} %, published on its own: 0 is no risk from this source, 1 the worst,
-      “unknown” is not measured and does not vote. Each reading is sealed with the inputs it came from
-      ${view.asOf === null ? "" : html`(as of ${utc(view.asOf)})`}.
+      One of the six components of the
+      <a href="/risk?season=${season}">vault risk score</a> (${methodology}${weight}), published on its own: 0
+      is no risk from this source, 1 the worst, “unknown” is not measured and does not vote. Each reading is
+      sealed with the inputs it came from ${view.asOf === null ? "" : html`(as of ${utc(view.asOf)})`}.
     </p>
     ${view.readings.length === 0
       ? html`<p>No reading yet in season ${season}.</p>`

@@ -2,9 +2,8 @@ import type { FastifyInstance } from "fastify";
 import {
   isRiskSortKey,
   RISK_COMPONENTS,
-  RISK_SCORE_V1,
+  riskMethodology,
   sortRiskRows,
-  type RiskReport,
   type RiskRow,
   type RiskSortKey,
 } from "@augur/scorer";
@@ -16,6 +15,7 @@ import { html } from "../html";
 import { termLink } from "../glossary";
 import { layout } from "../layout";
 import { idParam } from "../params";
+import type { SeasonRiskView } from "../../api/routes/risk";
 import type { SeasonsView } from "../../api/routes/seasons";
 import { sortableHeader } from "./sortable";
 
@@ -69,9 +69,13 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
     });
   const season = query.season === undefined ? seasons[0]!.id : idParam(query.season, "season");
   const sort = riskSort(query.sort);
-  const report = await apiGet<RiskReport>(app, `/api/v1/seasons/${season}/risk`);
+  const report = await apiGet<SeasonRiskView>(app, `/api/v1/seasons/${season}/risk`);
   const rows = sortedRows(report.rows, sort);
-  const minimum = RISK_SCORE_V1.minimumMeasurableShare;
+  // Weights and the minimum of the methodology the rows name (the registry may switch versions).
+  const method = riskMethodology(report.methodology);
+  const methodology = html`<span id="methodology">${report.methodology}</span>`;
+  const weight = (k: (typeof RISK_COMPONENTS)[number]) =>
+    method === undefined ? "" : ` (${fixed(method.weightsBps[k] / 100, 1)} %)`;
   const head = (key: PageSort, label: string) =>
     sortableHeader({
       label,
@@ -84,10 +88,13 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
   const c = report.coverage;
   const body = html`<h1>Vault risk</h1>
     <p class="lead">
-      How much could go wrong with each agent's vault (risk-score/v1), from risk alone. This is the
+      How much could go wrong with each agent's vault (${methodology}), from risk alone. This is the
       ${termLink("risk_score", "risk score")}, <strong>higher = riskier</strong>: it is not the Augur score
-      (higher = better) and says nothing about returns. Below ${percent(minimum, 0)} measurable no score is
-      published, and the measurable share stands beside every row.
+      (higher = better) and says nothing about returns.
+      ${method === undefined
+        ? ""
+        : html`Below ${percent(method.minimumMeasurableShare, 0)} measurable no score is published.`}
+      The measurable share stands beside every row.
     </p>
     <h2>What this score is not</h2>
     <ul>
@@ -132,9 +139,7 @@ export async function riskPage(app: FastifyInstance, query: Record<string, unkno
                 ${head("vault", "Vault")}${head("score", "Risk score (higher = riskier)")}${head(
                   "measurable",
                   "Measurable share",
-                )}${RISK_COMPONENTS.map((k) =>
-                  head(k, `${RISK_LABELS[k]} (${fixed(RISK_SCORE_V1.weightsBps[k] / 100, 1)} %)`),
-                )}
+                )}${RISK_COMPONENTS.map((k) => head(k, `${RISK_LABELS[k]}${weight(k)}`))}
               </tr>
             </thead>
             <tbody>
