@@ -21,6 +21,7 @@ import {
   SpendRefusedError,
   SQLITE_FILE_NAME,
   type Store,
+  vestingBurner,
 } from "@augur/engine";
 import { demoAgents, demoCreators, KEEPER_ACCOUNT, nodeAccount, USER_ACCOUNT } from "./agents";
 import { houseAgentsAct } from "./cadence";
@@ -146,6 +147,13 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
       confirmations: 1,
     });
 
+    // The operator allocation: a wind-down would burn its unvested part before the archive.
+    const burner = vestingBurner(replica.deployer, {
+      vesting: deployment.operatorVesting!,
+      token: project.settings.token,
+    });
+    await burner.check();
+
     const engine = {
       apiUrl: `${origin}/api/v1`,
       chainId: deployment.chainId,
@@ -243,6 +251,7 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
         store,
         chain: keeper,
         stewardship,
+        burner,
         now,
         progress: (line) => detail(`  cycle: ${line}`),
       });
