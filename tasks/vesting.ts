@@ -1,16 +1,9 @@
 import { task } from "hardhat/config";
-import { Contract, getAddress, isAddress } from "ethers";
+import { getAddress, isAddress } from "ethers";
 import { AgentError, BadArgumentError } from "@augur/agent";
 import { guarded } from "./lib/refusal";
 import { report } from "./lib/output";
 import { roleSigner } from "./lib/runtime";
-
-const VESTING_ABI = [
-  "function owner() view returns (address)",
-  "function burnUnvested(address token)",
-  "function burned(address token) view returns (bool)",
-  "event UnvestedBurned(address indexed token, uint256 amount, uint64 windDownAt)",
-];
 
 function address(name: string, text: string): string {
   if (!isAddress(text)) throw new BadArgumentError(name, "must be a 0x address of 20 bytes", text);
@@ -30,39 +23,29 @@ task(
       const vestingAddress = address("vesting", args.vesting);
       const token = address("token", args.token);
       const signer = await roleSigner(hre, "OPERATOR", args.account);
-      const operator = getAddress(await signer.getAddress());
-      const vesting = new Contract(vestingAddress, VESTING_ABI, signer);
-      const owner = getAddress((await vesting.getFunction("owner")()) as string);
-      if (owner !== operator) {
-        throw new AgentError(
-          "NOT_OPERATOR",
-          `${operator} does not own the vesting contract (${owner} does): sign with OPERATOR_PRIVATE_KEY`,
-          { operator, owner },
-        );
-      }
-      if ((await vesting.getFunction("burned")(token)) as boolean) {
-        throw new AgentError(
+      // The engine's wind-down runs the same burn (one place: modes/vesting.ts).
+      const { burnUnvestedOnce, describeBurn, VestingBurnError } = await import("@augur/engine");
+      const allocation = { vesting: vestingAddress, token };
+      const burn = await burnUnvestedOnce(signer, allocation);
+      if (burn.status === "already") {
+        throw new VestingBurnError(
           "ALREADY_BURNED",
           `the unvested ${token} of ${vestingAddress} was burned already`,
-          {
-            token,
-          },
+          { token },
         );
       }
-      const tx = await vesting.getFunction("burnUnvested").send(token);
-      const receipt = (await tx.wait())!;
-      const event = receipt.logs
-        .map((log) => vesting.interface.parseLog(log))
-        .find((parsed) => parsed?.name === "UnvestedBurned");
-      const amount = (event!.args.getValue("amount") as bigint).toString();
-      const windDownAt = Number(event!.args.getValue("windDownAt") as bigint);
-      return report(
-        args.json,
-        { vesting: vestingAddress, token, amount, windDownAt, tx: receipt.hash, block: receipt.blockNumber },
-        () => [
-          `burned ${amount} base units of ${token} (unvested at ${new Date(windDownAt * 1000).toISOString()})`,
-          `  tx ${receipt.hash} in block ${receipt.blockNumber}; the final receipt counts it as an operator burn`,
-        ],
-      );
+      if (burn.status === "pending") throw new AgentError("PENDING", describeBurn(burn, allocation));
+      const summary = {
+        vesting: vestingAddress,
+        token,
+        amount: burn.amount.toString(),
+        windDownAt: burn.windDownAt,
+        tx: burn.tx,
+        block: burn.block,
+      };
+      return report(args.json, summary, () => [
+        describeBurn(burn, allocation),
+        "  the final receipt counts it as an operator burn",
+      ]);
     }),
   );

@@ -1,7 +1,8 @@
 import { expect } from "chai";
 import hre, { ethers } from "hardhat";
 import { BrowserProvider } from "ethers";
-import { readReceipt } from "@augur/engine";
+import { anchorStep, modesStep, openStore, readReceipt, runCycle, vestingBurner } from "@augur/engine";
+import { declareWindDown } from "@augur/engine/test-support";
 import { loadFixture, time } from "@nomicfoundation/hardhat-network-helpers";
 
 const DAY = 86_400;
@@ -107,5 +108,50 @@ describe("OperatorVesting", () => {
       burnedByOperators: done.amount,
       spent: "0",
     });
+  });
+
+  it('"Any unvested operator allocation is burned": entering wind-down, the cycle burns what is unvested, once across restarts, and the receipt shows the burn', async () => {
+    const { token, vesting, start, operator } = await loadFixture(vestingFixture);
+    const allocation = { vesting: await vesting.getAddress(), token: await token.getAddress() };
+    const fromBlock = (await ethers.provider.getBlockNumber()) + 1;
+    const store = await openStore({ kind: "sqlite", file: ":memory:" });
+    try {
+      const now = start + 40 * DAY;
+      const cycle = async () => {
+        // Each pass with a new burner: a restarted engine knows nothing but what the chain says.
+        const steps = [anchorStep(), modesStep(undefined, vestingBurner(operator, allocation))];
+        return (await runCycle({ store, steps, now: () => now })).mode!;
+      };
+      expect((await cycle()).burn).to.equal(undefined); // active: nothing is burned
+      await declareWindDown(store, "2027-01-01", now);
+      await time.setNextBlockTimestamp(now);
+      const first = await cycle();
+      expect(first).to.deep.include({ mode: "wind-down" });
+      if (first.burn?.status !== "burned") throw new Error(`expected a burn, got ${first.burn?.status}`);
+      expect(first.burn.amount).to.equal(600_000n * WHOLE); // day 40 of 100: 60 % unvested
+      expect(first.burn.windDownAt).to.equal(now);
+      expect(await token.balanceOf(DEAD)).to.equal(600_000n * WHOLE);
+      const nonce = await ethers.provider.getTransactionCount(operator.address);
+      expect((await cycle()).burn).to.deep.equal({ status: "already", windDownAt: now });
+      expect(await ethers.provider.getTransactionCount(operator.address)).to.equal(nonce); // nothing sent
+
+      const { receipt } = await readReceipt(new BrowserProvider(hre.network.provider), {
+        fromBlock,
+        toBlock: await ethers.provider.getBlockNumber(),
+        token: allocation.token,
+        operators: [operator.address, allocation.vesting],
+      });
+      expect(receipt.burns.map((b) => [b.from, b.to, b.amount, b.tx, b.block])).to.deep.equal([
+        [
+          allocation.vesting.toLowerCase(),
+          DEAD.toLowerCase(),
+          first.burn.amount.toString(),
+          first.burn.tx,
+          first.burn.block,
+        ],
+      ]);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -7,9 +7,11 @@ import {
   anchorStep,
   listStewardshipDays,
   openStore,
+  recordStewardshipDays,
   ReorgTooDeepError,
   runCycle,
   stewardshipStep,
+  stewardshipTransfersBefore,
 } from "@augur/engine";
 import {
   DAY,
@@ -157,6 +159,65 @@ describe("stewardship monitor on the replica: a scripted token history through t
         expect(b.excludedVolumeUsd, `day ${d}`).to.be.within(1800, 2200);
       }
       for (const r of days) expect(seal(r.body)).to.equal(r.seal);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('(c) "a cluster funded from one source": a wash pair funded only in ETH from one source is a cluster', async () => {
+    const chain = await loadFixture(scriptedChain);
+    const { midnight, people } = chain;
+    const [sid, cora, dora] = (await ethers.getSigners()).slice(9, 12) as HardhatEthersSigner[];
+    const store = await openStore({ kind: "sqlite", file: ":memory:" });
+    try {
+      const source = await openTokenMonitor(store, chain, [people.operator]);
+      const script = await TokenScript.start(chain);
+      // sid funds cora and dora in ETH only (a send to a contract that refuses ETH moves nothing).
+      const nonce = await ethers.provider.getTransactionCount(sid!.address);
+      const eth = async (to: string, t: number, gasLimit?: number) => {
+        await script.at(t);
+        try {
+          const sent = await sid!.sendTransaction({
+            to,
+            value: 10n ** 17n,
+            ...(gasLimit ? { gasLimit } : {}),
+          });
+          return (await sent.wait())!.status;
+        } catch {
+          return 0; // mined, reverted (the node throws on a failed transaction)
+        }
+      };
+      expect(await eth(await chain.batcher.getAddress(), midnight + HOUR, 100_000)).to.equal(0);
+      expect(await eth(cora!.address, midnight + HOUR + 60)).to.equal(1);
+      expect(await eth(dora!.address, midnight + HOUR + 120)).to.equal(1);
+      expect(await ethers.provider.getTransactionCount(sid!.address)).to.equal(nonce + 3);
+      // Each buys and sells back 90 %: one round trip each (not (b)), net 10 % of gross: (c).
+      for (const [who, h] of [
+        [cora!, 2],
+        [dora!, 4],
+      ] as const) {
+        const bought = await script.swap(who, "buy", USDG(300), midnight + h * HOUR);
+        await script.swap(who, "sell", (bought.amountOut * 9n) / 10n, midnight + (h + 1) * HOUR);
+      }
+      const clock = await script.closeDay(0);
+      expect(await recordStewardshipDays(store, source, clock)).to.have.length(1);
+
+      const sends = await stewardshipTransfersBefore(store.db, source.scope.chainId, "eth", clock);
+      expect(sends.map((t) => [t.from_address, t.to_address, t.amount, t.log_index])).to.deep.equal(
+        [cora!, dora!].map((s) => [
+          sid!.address.toLowerCase(),
+          s.address.toLowerCase(),
+          "100000000000000000",
+          -1,
+        ]),
+      );
+      const [day0] = await listStewardshipDays(store.db);
+      const lower = (s: HardhatEthersSigner) => s.address.toLowerCase();
+      expect(day0!.body.evidence.map((e) => [e.criterion, e.cluster])).to.deep.equal([
+        ["c", [lower(cora!), lower(dora!), lower(sid!)].sort()],
+      ]);
+      expect(day0!.body.evidence[0]!.measures.source).to.equal(lower(sid!));
+      expect(day0!.body.excludedVolumeUsd).to.be.within(1100, 1200);
     } finally {
       await store.close();
     }

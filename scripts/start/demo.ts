@@ -17,10 +17,14 @@ import {
   openKeeper,
   openStewardshipMonitor,
   openStore,
+  spendRefusal,
+  SpendRefusedError,
   SQLITE_FILE_NAME,
   type Store,
+  vestingBurner,
 } from "@augur/engine";
 import { demoAgents, demoCreators, KEEPER_ACCOUNT, nodeAccount, USER_ACCOUNT } from "./agents";
+import { houseAgentsAct } from "./cadence";
 import { startDemoChain, type DemoChain } from "./chain";
 import { formatGuide } from "./guide";
 import type { StartOptions } from "./options";
@@ -32,8 +36,6 @@ import { DemoTrader } from "./trader";
 
 const HOUR = 3600;
 const WAD = 10n ** 18n;
-/** In maintenance mode the house agents act one simulated hour in this many (docs/stewardship.md). */
-const MAINTENANCE_CADENCE_HOURS = 4;
 /** What the user's own account gets: gas money and USDG to stake and trade with. */
 const USER_ETH = 10_000n;
 const USER_USDG = 100_000n;
@@ -145,6 +147,13 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
       confirmations: 1,
     });
 
+    // The operator allocation: a wind-down would burn its unvested part before the archive.
+    const burner = vestingBurner(replica.deployer, {
+      vesting: deployment.operatorVesting!,
+      token: project.settings.token,
+    });
+    await burner.check();
+
     const engine = {
       apiUrl: `${origin}/api/v1`,
       chainId: deployment.chainId,
@@ -203,6 +212,7 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
     );
 
     stop.startClock();
+    let refusal: string | undefined; // the season guard's last refusal, said once
     for (let hour = 0; !stop.stopped; hour += 1) {
       const began = Date.now();
       if (hour > 0) {
@@ -213,13 +223,16 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
       await tick();
       // Past the season's end the engine takes no more of its records: the next season opens
       // and each agent registers for it before its next record.
-      const ended = await seasons.rollOver(chainTime);
+      // Outside active mode no season opens (new spend): the house agents then sit out.
+      const ended = await seasons.rollOver(chainTime).catch((error: unknown) => {
+        if (!(error instanceof SpendRefusedError)) throw error;
+        if (error.message !== refusal) say((refusal = error.message));
+        return undefined;
+      });
       // Maintenance lowers the house agents' cadence; once winding down they stop (writes are refused).
-      const mode = (await currentMode(store.db)).mode;
-      const acting =
-        mode === "active" || (mode === "maintenance" && hour % MAINTENANCE_CADENCE_HOURS === 0)
-          ? traders
-          : [];
+      const state = await currentMode(store.db);
+      const { mode } = state;
+      const acting = houseAgentsAct(mode, hour, seasons.isOpen(chainTime)) ? traders : [];
       if (acting.length === 0) detail(`  mode ${mode}: the house agents sit this hour out`);
       for (const trader of acting) {
         if (stop.stopped) break;
@@ -227,7 +240,8 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
         await tick();
       }
       if (stop.stopped) break;
-      await project.hour(hour);
+      // The project's own airdrop to a new holder moves tokens out of an operator wallet: spend.
+      await project.hour(hour, spendRefusal(state, "seeding a DEMO holder") === null);
       await tick();
       // The cycle's settler (the keeper's account) settles every call past closesAt and expires
       // every commit past its reveal timeout: the house agents never settle their own calls.
@@ -237,6 +251,7 @@ export async function runDemo(options: StartOptions, stop: StopSignal): Promise<
         store,
         chain: keeper,
         stewardship,
+        burner,
         now,
         progress: (line) => detail(`  cycle: ${line}`),
       });

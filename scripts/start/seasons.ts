@@ -1,4 +1,4 @@
-import { insertSeason, type Season, type Store } from "@augur/engine";
+import { assertMaySpend, insertSeason, type Season, type Store } from "@augur/engine";
 
 const HOUR = 3600;
 
@@ -11,6 +11,8 @@ export function demoSeasonId(n: number): string {
  * The demo's seasons, back to back: each lasts `hours` simulated hours and the next opens at its
  * end. The engine stops taking a season's records at its end and scores it one last time in the
  * cycle after (the final, sealed scores), so the demo only has to open the next one in time.
+ * Opening a season is new spend (it commits the house agents to it): each one passes the mode
+ * guard, as `augur season add` does, so none opens in maintenance or once winding down.
  */
 export class DemoSeasons {
   private constructor(
@@ -23,6 +25,7 @@ export class DemoSeasons {
   /** Opens the first season at the hour `now` falls in. */
   static async open(db: Store["db"], hours: number, now: number): Promise<DemoSeasons> {
     const first = demoSeason(1, Math.floor(now / HOUR) * HOUR, hours, now);
+    await assertMaySpend(db, `opening season ${first.id}`);
     await insertSeason(db, first);
     return new DemoSeasons(db, hours, first, 1);
   }
@@ -31,9 +34,15 @@ export class DemoSeasons {
     return this.season;
   }
 
+  /** Whether `now` is inside the current season (its records are still taken). */
+  isOpen(now: number): boolean {
+    return now < this.season.ends_at;
+  }
+
   /**
    * When the chain's clock has reached the current season's end, opens the seasons after it up
-   * to the one `now` falls in, and returns the one that ended; otherwise undefined.
+   * to the one `now` falls in, and returns the one that ended; otherwise undefined. Outside active
+   * mode the guard refuses (SpendRefusedError) and nothing opens: the ended season stays current.
    */
   async rollOver(now: number): Promise<Season | undefined> {
     const ended = this.season;
@@ -44,6 +53,7 @@ export class DemoSeasons {
 
   private async openNext(startsAt: number, now: number): Promise<void> {
     const next = demoSeason(this.number + 1, startsAt, this.hours, now);
+    await assertMaySpend(this.db, `opening season ${next.id}`);
     await insertSeason(this.db, next);
     this.number += 1;
     this.season = next;

@@ -168,11 +168,12 @@ export class DemoProject {
   /**
    * One demo hour, kept to a transaction or two: every other hour an organic $80 buy, every
    * fourth a new holder, every eighth a $100 round trip (three a day: rule (b) keeps applying).
+   * The new holder is the operator's spend: only when `operatorMaySpend` (the mode guard's answer).
    */
-  async hour(hour: number): Promise<void> {
+  async hour(hour: number, operatorMaySpend: boolean): Promise<void> {
     if (hour % 2 === 0)
       await this.project.swap(this.project.stocks[0]!, "buy", USDG(this.project, 80), { from: this.organic });
-    if (hour % 4 === 0) await this.seedHolders(1);
+    if (hour % 4 === 0 && operatorMaySpend) await this.seedHolders(1);
     if (hour % 8 === 0) await this.roundTrip(100);
   }
 }

@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { expect } from "chai";
 import ts from "typescript";
-import { findSeason, openStore, type Store } from "@augur/engine";
+import { findSeason, openStore, SpendRefusedError, type Store } from "@augur/engine";
+import { declareWindDown } from "@augur/engine/test-support";
 import { formatGuide, shellWord } from "../../scripts/start/guide";
 import { DEFAULT_SEASON_HOURS, parseStartOptions, StartUsageError } from "../../scripts/start/options";
 import { DemoSeasons, demoSeasonId } from "../../scripts/start/seasons";
+import { houseAgentsAct, MAINTENANCE_CADENCE_HOURS } from "../../scripts/start/cadence";
 import { isoTime, plural } from "../../scripts/start/table";
 
 const ROOT = resolve(__dirname, "../..");
@@ -145,6 +147,19 @@ describe("npm start's parts (no chain)", () => {
     });
   });
 
+  it('"house-agent cadence may drop": every hour when active, one in four in maintenance, none once winding down or with no season open', () => {
+    const hours = (mode: Parameters<typeof houseAgentsAct>[0], open = true) =>
+      Array.from({ length: 8 }, (_, h) => h).filter((h) => houseAgentsAct(mode, h, open));
+    expect(MAINTENANCE_CADENCE_HOURS).to.equal(4);
+    expect(hours("active")).to.deep.equal([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(hours("maintenance")).to.deep.equal([0, 4]);
+    expect(hours("wind-down")).to.deep.equal([]);
+    expect(hours("archived")).to.deep.equal([]);
+    // "no new spend goes in": a season the guard would not open leaves nothing to act in.
+    expect(hours("active", false)).to.deep.equal([]);
+    expect(hours("maintenance", false)).to.deep.equal([]);
+  });
+
   describe("seasons, back to back", () => {
     let dir: string;
     let store: Store;
@@ -176,6 +191,19 @@ describe("npm start's parts (no chain)", () => {
         closed_at: null,
       });
       expect(await seasons.rollOver(start + 7 * HOUR)).to.equal(undefined);
+    });
+
+    it('"no new spend goes in": the rollover opens no season once the system winds down', async () => {
+      const seasons = await DemoSeasons.open(store.db, 6, start);
+      await declareWindDown(store, "2026-12-01", start + HOUR);
+      const refused = await seasons.rollOver(start + 6 * HOUR).catch((e: unknown) => e);
+      expect(refused).to.be.instanceOf(SpendRefusedError);
+      expect((refused as Error).message).to.match(
+        /^refused: opening season demo-2 is new spend, and the system is winding down since 2026-12-01 /,
+      );
+      expect(seasons.current.id).to.equal("demo");
+      expect(seasons.isOpen(start + 6 * HOUR)).to.equal(false); // the house agents sit out
+      expect(await findSeason(store.db, "demo-2")).to.equal(undefined);
     });
 
     it("a clock that jumped over whole seasons opens each of them, ending in the one it is in", async () => {

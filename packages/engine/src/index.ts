@@ -11,7 +11,7 @@ export { latestAnchor } from "./store/queries/anchors";
 export { appendModeRecord } from "./store/queries/modes";
 export { latestScoringTime, leaderboard, scoreAtWithAnchor } from "./store/queries/scores";
 export { findSeason, insertSeason, type Season } from "./store/queries/seasons";
-export { listStewardshipDays } from "./store/queries/stewardship";
+export { listStewardshipDays, stewardshipTransfersBefore } from "./store/queries/stewardship";
 
 // chain
 export { REPO_ROOT, startHardhatNode, type HardhatNode } from "./chain/node";
@@ -22,12 +22,13 @@ export { openKeeper, type KeeperHandle } from "./keeper/config";
 export { addDays, checkedDay } from "./modes/days";
 export { assertMaySpend } from "./modes/guard";
 export { assertMaySpendAt, spendRefusal, type SpendScope } from "./modes/spend";
-export { FinalNoticeSealedError } from "./modes/errors";
+export { FinalNoticeSealedError, SpendRefusedError, VestingBurnError } from "./modes/errors";
+export { burnUnvestedOnce, describeBurn, vestingBurner, type UnvestedBurn } from "./modes/vesting";
 export { sealFinalNotice } from "./modes/final";
 export { registryFinalPoster } from "./keeper/final-notice";
 export { readReceipt } from "./modes/receipt/chain";
 export type { ReceiptDocument } from "./modes/receipt/document";
-export { currentMode, modeHistory } from "./modes/state";
+export { currentMode, modeHistory, type ModeState } from "./modes/state";
 export {
   MULTICALL3,
   RpcMeasureChain,

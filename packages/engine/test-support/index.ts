@@ -5,5 +5,5 @@
 export { registration, sign, snapshot, testWallet } from "./records/testing";
 export { fakeIo } from "./cli/testing";
 export { FakeKeeper } from "./cycle/testing";
-export { referenceHistory, scriptedDays, sitePages } from "./modes/testing";
+export { declareWindDown, referenceHistory, scriptedDays, sitePages } from "./modes/testing";
 export { launchChromium, SCREENSHOT_DIR, sidewaysScroll, visit } from "./site/browser";

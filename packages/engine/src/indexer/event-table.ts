@@ -10,9 +10,9 @@ import {
 } from "../store/queries/events";
 import type { Store } from "../store/open";
 import type { Database } from "../store/schema";
-import { logPlace, type LogPlace } from "./blocks";
+import { logPlace, type LogLike, type LogPlace } from "./blocks";
 import { ReorgTooDeepError } from "./errors";
-import type { EventHandler } from "./follow";
+import type { EventHandler, Placed } from "./follow";
 
 /** One parsed log as a row of one event table. */
 export type EventRow = { [T in EventTable]: { table: T; row: Insertable<Database[T]> } }[EventTable];
@@ -26,12 +26,12 @@ const RELIED_ON: Record<FinalRows, string | undefined> = {
 
 /**
  * A followed contract whose events are rows of event tables (anchors, calls, token transfers,
- * pool swaps): each log becomes its rows, stored once; a reorg deletes the rows above the
+ * pool swaps, ETH transfers): each log (or entry read like one) becomes its rows, stored once; a reorg deletes the rows above the
  * canonical block, unless something final (`final`) was made from them, in which case the reorg
  * is deeper than the confirmations and a person must look. Nothing is promoted unless a
  * subclass says so.
  */
-export abstract class EventTableHandler implements EventHandler {
+export abstract class EventTableHandler<E extends Placed & LogLike = Log> implements EventHandler<E> {
   abstract readonly topics: readonly string[];
   /** Every table this contract's rows go to, in the order a rollback deletes them. */
   protected abstract readonly tables: readonly EventTable[];
@@ -43,11 +43,11 @@ export abstract class EventTableHandler implements EventHandler {
   ) {}
 
   /** The rows of one log (none if it is not one of this handler's events). */
-  protected abstract rowsOf(entry: Log, place: LogPlace): EventRow[];
+  protected abstract rowsOf(entry: E, place: LogPlace): EventRow[];
 
   async store(
     trx: Kysely<Database>,
-    logs: readonly Log[],
+    logs: readonly E[],
     timestamps: ReadonlyMap<string, number>,
   ): Promise<number> {
     let fresh = 0;

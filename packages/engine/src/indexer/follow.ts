@@ -11,16 +11,24 @@ import {
   type Source,
 } from "../store/queries/events";
 
-/** What one contract's events become in the store; the follower handles blocks, batches and reorgs. */
-export interface EventHandler {
+/** What the follower needs of an entry it read: its block (and that block's time, when known). */
+export interface Placed {
+  readonly blockNumber: number;
+  readonly blockHash: string;
+  readonly blockTimestamp?: number;
+}
+
+/**
+ * What one contract's events become in the store; the follower handles blocks, batches and
+ * reorgs. Entries are the contract's logs, unless the handler reads something else (`read`).
+ */
+export interface EventHandler<E extends Placed = Log> {
   /** topic0 of every event to read. */
   readonly topics: readonly string[];
-  /** Stores the logs of one batch, inside the batch's transaction; returns how many were new. */
-  store(
-    trx: Kysely<Database>,
-    logs: readonly Log[],
-    timestamps: ReadonlyMap<string, number>,
-  ): Promise<number>;
+  /** Reads a range's entries itself (e.g. block transactions); absent: eth_getLogs with `topics`. */
+  read?(provider: ChainReader, fromBlock: number, toBlock: number): Promise<readonly E[]>;
+  /** Stores the entries of one batch, inside the batch's transaction; returns how many were new. */
+  store(trx: Kysely<Database>, logs: readonly E[], timestamps: ReadonlyMap<string, number>): Promise<number>;
   /** Deletes what came from blocks above `block` (reorganised away); throws if that is too late. */
   rollback(trx: Kysely<Database>, block: number): Promise<number>;
   /** Acts on events now buried under enough blocks (up to and including `through`). */
@@ -60,10 +68,10 @@ export interface FollowReport {
  * above the newest still-canonical remembered block are deleted and read again, so a reorganised
  * event is rolled back, never duplicated. Events only take effect (`promote`) once confirmed.
  */
-export class EventFollower {
+export class EventFollower<E extends Placed = Log> {
   constructor(
     private readonly options: FollowOptions,
-    private readonly handler: EventHandler,
+    private readonly handler: EventHandler<E>,
   ) {}
 
   async poll(): Promise<FollowReport> {
@@ -76,12 +84,14 @@ export class EventFollower {
     let stored = 0;
     while (cursor < latest) {
       const to = Math.min(latest, cursor + batch);
-      const logs = await provider.getLogs({
-        address: source.address,
-        topics: [[...this.handler.topics]],
-        fromBlock: cursor + 1,
-        toBlock: to,
-      });
+      const logs = this.handler.read
+        ? await this.handler.read(provider, cursor + 1, to)
+        : ((await provider.getLogs({
+            address: source.address,
+            topics: [[...this.handler.topics]],
+            fromBlock: cursor + 1,
+            toBlock: to,
+          })) as unknown as readonly E[]); // E is Log when the handler reads logs
       const end = await provider.getBlock(to);
       if (!end) break; // the node is behind its own eth_blockNumber: next poll
       const timestamps = new Map<string, number>([[end.hash!.toLowerCase(), end.timestamp]]);
@@ -89,6 +99,7 @@ export class EventFollower {
       for (const log of logs) {
         const hash = log.blockHash.toLowerCase();
         blocks.set(log.blockNumber, hash);
+        if (log.blockTimestamp !== undefined) timestamps.set(hash, log.blockTimestamp);
         if (timestamps.has(hash)) continue;
         const block = await provider.getBlock(log.blockHash);
         if (!block) throw new Error(`block ${log.blockHash} vanished while indexing`);

@@ -27,7 +27,9 @@ export function ledgerIndexer(options: LedgerIndexerOptions): EventFollower {
 }
 
 /** Several followers polled in turn, reported as one. */
-export function allOf(followers: readonly EventFollower[]): { poll(): Promise<FollowReport> } {
+export function allOf(followers: readonly { poll(): Promise<FollowReport> }[]): {
+  poll(): Promise<FollowReport>;
+} {
   return {
     async poll() {
       const reports: FollowReport[] = [];

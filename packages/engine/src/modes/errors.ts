@@ -41,3 +41,15 @@ export class FinalNoticeSealedError extends AugurError {
     super("FINAL_NOTICE_SEALED", message, details);
   }
 }
+
+/** The wind-down's burn of the operator allocation cannot be done as asked (a wrong signer or address, burned already). */
+export class VestingBurnError extends AugurError {
+  override readonly name = "VestingBurnError";
+  constructor(
+    code: "NOT_OPERATOR" | "ALREADY_BURNED" | "VESTING_CONFIG",
+    message: string,
+    details: Record<string, unknown> = {},
+  ) {
+    super(code, message, details);
+  }
+}

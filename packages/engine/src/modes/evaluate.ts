@@ -6,6 +6,7 @@ import { listStewardshipDays } from "../store/queries/stewardship";
 import { dayOf } from "./days";
 import { MODE_FORMAT, type ModeBody } from "./records";
 import { currentMode, modeHistory, operatorNotices, type ModeState } from "./state";
+import { describeBurn, type UnvestedBurn, type UnvestedBurner } from "./vesting";
 import { modeTimeline, type FinalAnchor, type ModeTransition, type StewardshipDay } from "./timeline";
 
 /**
@@ -26,6 +27,8 @@ export interface ModeStepDeps {
    */
   readonly anchorHead?: () => Promise<Anchor | undefined>;
   readonly say: (line: string) => void;
+  /** With an operator allocation configured: the wind-down burns its unvested part before archiving. */
+  readonly burner?: UnvestedBurner;
 }
 
 export interface ModeStepReport {
@@ -33,6 +36,8 @@ export interface ModeStepReport {
   readonly since: string | null;
   /** Mode records written by this step (0 on a rerun: only changes are written). */
   readonly written: number;
+  /** In wind-down with an allocation configured: what the burn of its unvested part did. */
+  readonly burn?: UnvestedBurn;
 }
 
 /** What makes two transitions the same change, whenever they were declared. */
@@ -113,7 +118,11 @@ export async function evaluateMode(deps: ModeStepDeps): Promise<ModeStepReport> 
   };
   let written = await recordChanges(store, modeTimeline(input), now);
   let state = await currentMode(db);
-  if (state.mode === "wind-down") {
+  // "Any unvested operator allocation is burned": before the archive, so the final receipt
+  // (whose blocks end at the archive) shows the burn; the archive waits until it is mined.
+  const burn = state.mode === "wind-down" && deps.burner ? await deps.burner.burn() : undefined;
+  if (burn) say(`mode: wind-down; ${describeBurn(burn, deps.burner!.allocation)}`);
+  if (state.mode === "wind-down" && burn?.status !== "pending") {
     let anchor = await latestAnchor(db);
     const size = await store.log.size(db);
     if ((!anchor || anchor.tree_size < size) && deps.anchorHead) anchor = await deps.anchorHead();
@@ -138,5 +147,5 @@ export async function evaluateMode(deps: ModeStepDeps): Promise<ModeStepReport> 
     `mode: ${state.mode}${state.since ? ` since ${state.since}` : ""}` +
       (written > 0 ? ` (${written} mode record${written === 1 ? "" : "s"} written)` : ""),
   );
-  return { mode: state.mode, since: state.since, written };
+  return { mode: state.mode, since: state.since, written, ...(burn ? { burn } : {}) };
 }

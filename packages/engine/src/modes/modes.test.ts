@@ -239,7 +239,7 @@ describe("modes in the engine: cycle, API, site", function () {
         expect((refused as Error).message).to.match(/^refused: the system is archived since/);
       });
 
-      it("the accounts post one final message and stop: the final notice is sealed, posted, and nothing after it", async () => {
+      it("the accounts post one final message and stop: the final notice is sealed naming the final receipt's seal, the site's archive shows it, it is posted, and nothing after it", async () => {
         const posted: string[] = [];
         const postOnChain = async (seal: string) => {
           posted.push(seal);

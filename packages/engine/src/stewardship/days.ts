@@ -5,6 +5,7 @@ import {
   lpLockAlarm,
   type LpLockReading,
   measureDay,
+  NATIVE_ASSET,
   seal,
   STEWARDSHIP_V1,
   stewardshipStates,
@@ -98,9 +99,16 @@ export async function recordStewardshipDays(
     storedTransfers,
     pools,
   );
-  const funding = scope.usd
-    ? fundingTransfers(scope.usd, await stewardshipTransfersBefore(db, scope.chainId, scope.usd, lastAsOf))
-    : [];
+  // Funding sources (criterion (c)): USDG's transfers and native ETH's, beside the token's.
+  const funding = [
+    ...(scope.usd
+      ? fundingTransfers(scope.usd, await stewardshipTransfersBefore(db, scope.chainId, scope.usd, lastAsOf))
+      : []),
+    ...fundingTransfers(
+      NATIVE_ASSET,
+      await stewardshipTransfersBefore(db, scope.chainId, NATIVE_ASSET, lastAsOf),
+    ),
+  ];
   const config = { decimals: scope.decimals, pools: [...pools.keys()].sort(), excluded: scope.excluded };
   const series: DailyMeasurement[] = (await listStewardshipDays(db)).map((d) => ({
     day: d.day,

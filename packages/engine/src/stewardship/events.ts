@@ -1,5 +1,6 @@
 import type { Log } from "ethers";
-import type { LogPlace } from "../indexer/blocks";
+import type { LogLike, LogPlace } from "../indexer/blocks";
+import type { Placed } from "../indexer/follow";
 import { EventTableHandler, type EventRow } from "../indexer/event-table";
 import { erc20, SWAP_TOPIC, TRANSFER_TOPIC, uniswapV3Pool } from "../chain/abi/stewardship";
 
@@ -11,11 +12,11 @@ const amount = (v: unknown) => (v as bigint).toString();
  * sealed day (it was measured up to its `through_block`, so rolling back at or below that would
  * change a published record); nothing is promoted — the daily step reads them once confirmed.
  */
-abstract class MonitoredLogs extends EventTableHandler {
+export abstract class MonitoredLogs<E extends Placed & LogLike = Log> extends EventTableHandler<E> {
   protected readonly final = "stewardship days";
 }
 
-/** The project token's ERC-20 Transfer logs, in `stewardship_transfers`. */
+/** An ERC-20's Transfer logs (the project token's, USDG's), in `stewardship_transfers`. */
 export class TokenTransferEvents extends MonitoredLogs {
   readonly topics = [TRANSFER_TOPIC];
   protected readonly tables = ["stewardship_transfers"] as const;

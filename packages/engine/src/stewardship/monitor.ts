@@ -1,12 +1,14 @@
+import { NATIVE_ASSET } from "@augur/scorer";
 import type { JsonRpcProvider } from "ethers";
 import type { StewardshipScope, StewardshipSource, StewardshipSync } from "./days";
 import { IndexerConfigError } from "../indexer/errors";
-import { EventFollower, type ChainReader } from "../indexer/follow";
+import { EventFollower, type ChainReader, type EventHandler, type Placed } from "../indexer/follow";
 import { allOf } from "../indexer/ledger";
 import type { Store } from "../store/open";
 import { erc20, uniswapV3Pool } from "../chain/abi/stewardship";
 import type { MonitoredPool } from "./chain-data";
 import type { StewardshipSettings } from "./config";
+import { NativeTransferEvents } from "./eth-transfers";
 import { PoolSwapEvents, TokenTransferEvents } from "./events";
 import { readLpLock } from "./lp-lock";
 
@@ -36,8 +38,8 @@ async function view(provider: StewardshipChain, to: string, iface: typeof erc20,
 
 /**
  * The stewardship monitor on one chain: a block follower (the indexer's, with its reorg
- * handling) for the token's Transfer logs, one for USDG's (funding sources) and one for each
- * pool's Swap logs. Opening it reads
+ * handling) for the token's Transfer logs, one for USDG's and one for native ETH transfers
+ * (funding sources) and one for each pool's Swap logs. Opening it reads
  * the token's decimals and each pool's pair from the chain, and refuses a pool that does not pair
  * the token with the configured USD stablecoin.
  */
@@ -60,8 +62,8 @@ export async function openStewardshipMonitor(options: StewardshipMonitorOptions)
   const start = await provider.getBlock(settings.startBlock);
   if (!start) throw new IndexerConfigError(`start block ${settings.startBlock} is beyond the chain head`);
 
-  const follow = (address: string, handler: TokenTransferEvents | PoolSwapEvents) =>
-    new EventFollower(
+  const follow = <E extends Placed>(address: string, handler: EventHandler<E>) =>
+    new EventFollower<E>(
       {
         store,
         provider,
@@ -76,6 +78,8 @@ export async function openStewardshipMonitor(options: StewardshipMonitorOptions)
     follow(settings.token, new TokenTransferEvents({ chainId, address: settings.token }, confirmations)),
     // USDG's transfers too: they only tell who funded a trader, criterion (c).
     follow(settings.usd, new TokenTransferEvents({ chainId, address: settings.usd }, confirmations)),
+    // And native ETH, from every block's transactions: the other usual funding of a wash cluster.
+    follow(NATIVE_ASSET, new NativeTransferEvents({ chainId, address: NATIVE_ASSET }, confirmations)),
     ...pools.map((p) =>
       follow(p.address, new PoolSwapEvents({ chainId, address: p.address }, confirmations)),
     ),

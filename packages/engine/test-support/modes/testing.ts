@@ -1,6 +1,9 @@
 import { seal, stewardshipStates, type Hex32 } from "@augur/scorer";
 import { addDays } from "../../src/modes/days";
 import type { StewardshipDay } from "../../src/modes/timeline";
+import { MODE_FORMAT, type ModeBody } from "../../src/modes/records";
+import { appendModeRecord } from "../../src/store/queries/modes";
+import type { Store } from "../../src/store/open";
 
 /** The first day of every scripted stewardship history in the tests. */
 export const HISTORY_START = "2027-01-01";
@@ -54,4 +57,20 @@ export function sitePages(season: string, agent: string): string[] {
     "/mode",
     "/receipt",
   ];
+}
+
+/** Puts the store in wind-down (a holder trigger since `since`) with one mode record, as the cycle would. */
+export async function declareWindDown(store: Store, since: string, now: number): Promise<void> {
+  const cause = { kind: "trigger", trigger: "holders", day: since, seal: `0x${"ab".repeat(32)}` } as const;
+  const body: ModeBody = {
+    format: MODE_FORMAT,
+    mode: "wind-down",
+    since,
+    declared: since,
+    cause,
+    previous: null,
+  };
+  await store.db
+    .transaction()
+    .execute((trx) => appendModeRecord(trx, { kind: "mode", day: since, body }, now));
 }

@@ -120,9 +120,15 @@ describe("augur migrate, season, serve", () => {
     );
   });
 
-  it("cycle --help lists the stewardship monitor's flags; a bad one stops it with one line", async () => {
+  it("cycle --help lists the stewardship monitor's and the operator allocation's flags; a bad one stops it with one line", async () => {
     const help = await run(["cycle", "--help"]);
-    for (const flag of ["--steward-config", "--steward-token", "--steward-pools", "--steward-usd"]) {
+    for (const flag of [
+      "--steward-config",
+      "--steward-token",
+      "--steward-pools",
+      "--steward-usd",
+      "--vesting",
+    ]) {
       expect(help.out).to.contain(flag);
     }
     const token = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
@@ -147,6 +153,25 @@ describe("augur migrate, season, serve", () => {
     expect(noRpc).to.include({
       code: 1,
       err: "augur cycle: the stewardship monitor needs --rpc (an http(s):// URL)\n",
+    });
+    const vesting = await run(["cycle", "--once", "--data-dir", dir, "--vesting", "0x12"]);
+    expect(vesting).to.include({
+      code: 1,
+      err: "augur cycle: --vesting must be a 20-byte 0x address, not '0x12'\n",
+    });
+    const noKey = await run([
+      "cycle",
+      "--once",
+      "--data-dir",
+      dir,
+      "--vesting",
+      usd,
+      "--vesting-token",
+      token,
+    ]);
+    expect(noKey).to.include({
+      code: 1,
+      err: "augur cycle: --vesting needs OPERATOR_PRIVATE_KEY (0x + 64 hex digits)\n",
     });
   });
 

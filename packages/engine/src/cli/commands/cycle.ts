@@ -15,6 +15,13 @@ import {
 } from "../../cycle/steps";
 import { SETTLER_HELP, SETTLER_OPTIONS } from "../../settler/config";
 import type { StewardshipDaysSource } from "../../modes/evaluate";
+import type { UnvestedBurner } from "../../modes/vesting";
+import {
+  openVestingBurner,
+  VESTING_HELP,
+  VESTING_OPTIONS,
+  vestingConfigured,
+} from "../../modes/vesting-config";
 import {
   KEEPER_HELP,
   KEEPER_OPTIONS,
@@ -47,6 +54,8 @@ export async function cycleOnce(options: {
   readonly stewardshipDays?: StewardshipDaysSource;
   /** How scores are computed (`--scoring`); both write the same manifests. Default: incremental. */
   readonly scoring?: ScoringMode;
+  /** The operator allocation, when configured: the wind-down burns its unvested part. */
+  readonly burner?: UnvestedBurner;
 }): Promise<CycleReport> {
   const { store, chain, stewardship, now, progress } = options;
   if (chain) {
@@ -66,7 +75,7 @@ export async function cycleOnce(options: {
       // The referee's board needs the closes: with them, the cycle (not the API) runs the referee.
       ...(closes ? [refereeStep()] : []),
       ...(stewardship ? [stewardshipStep(stewardship)] : []),
-      modesStep(options.stewardshipDays),
+      modesStep(options.stewardshipDays, options.burner),
     ],
     now,
     progress,
@@ -107,8 +116,9 @@ account (see augur settle --help), before it scores.
 
 Each cycle also evaluates the mode (active, maintenance, wind-down, archived)
 from the sealed stewardship days and the operator notices, and records a change
-(see augur mode --help); in wind-down it scores nothing, publishes the final
-anchor and records archived.
+(see augur mode --help); in wind-down it scores nothing, burns the operator
+allocation's unvested part (with --vesting), publishes the final anchor and
+records archived.
 
 Without --once it runs at the start of every hour until SIGINT or SIGTERM.
 Scores are augur-score/v1 (packages/scorer). Each formula (score, risk, referee,
@@ -135,6 +145,8 @@ ${SETTLER_HELP}
 
 ${STEWARDSHIP_HELP}
 
+${VESTING_HELP}
+
 ${STORE_HELP}
 `,
   async run(argv, io) {
@@ -147,6 +159,7 @@ ${STORE_HELP}
           ...KEEPER_OPTIONS,
           ...SETTLER_OPTIONS,
           ...STEWARDSHIP_OPTIONS,
+          ...VESTING_OPTIONS,
           once: { type: "boolean" },
           scoring: { type: "string", default: "incremental" },
         },
@@ -170,11 +183,14 @@ ${STORE_HELP}
         )
       : undefined;
     let steward: StewardshipHandle | undefined;
+    let vesting: Awaited<ReturnType<typeof openVestingBurner>> | undefined;
     try {
       if (stewardshipConfigured(values, process.env))
         steward = await openStewardship(values, process.env, store);
+      if (vestingConfigured(values, process.env)) vesting = await openVestingBurner(values, process.env);
     } catch (error) {
       chain?.close();
+      steward?.close();
       await store.close();
       throw error;
     }
@@ -183,6 +199,7 @@ ${STORE_HELP}
         store,
         chain,
         ...(steward ? { stewardship: steward.source } : {}),
+        ...(vesting ? { burner: vesting.burner } : {}),
         now: () => Math.floor(Date.now() / 1000),
         progress,
         scoring,
@@ -203,6 +220,7 @@ ${STORE_HELP}
     } finally {
       chain?.close();
       steward?.close();
+      vesting?.close();
       await store.close();
     }
   },
