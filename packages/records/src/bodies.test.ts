@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import type { CallRecordBody } from "./call-terms";
-import { callPoint, type CallPoint, streaks } from "./bodies";
+import { callPoint, type CallPoint, decisionPoint, snapshotPoint, streaks, tradePoint } from "./bodies";
 
 const call = (closesAt: number, outcome: CallPoint["outcome"]): CallPoint => ({
   callId: String(closesAt),
@@ -34,6 +34,11 @@ describe("record bodies as the site reads them", () => {
       bestStreak: 3,
     });
     expect(streaks([])).to.deep.equal({ streak: 0, bestStreak: 0 });
+    // A void between two hits breaks nothing.
+    expect(streaks([call(1, "hit"), call(2, "void"), call(3, "hit")])).to.deep.equal({
+      streak: 2,
+      bestStreak: 2,
+    });
   });
 
   it("callPoint reads the indexer's augur-call/v1 body: the reveal's fields, reveal time = closesAt − window", () => {
@@ -86,6 +91,40 @@ describe("record bodies as the site reads them", () => {
       expired: true,
       entryPrice: null,
       outcome: "miss",
+    });
+  });
+
+  it("reads a signed record's message and an engine body alike, in the units people read", () => {
+    const snapshot = { takenAt: 100, nav: "2500000", flow: "-500000", investedBps: 2500 };
+    const signed = JSON.stringify({ format: "augur-record/v1", type: "Snapshot", message: snapshot });
+    const point = { at: 100, nav: 2.5, flow: -0.5, invested: 0.25, seal: "0xs" };
+    expect(snapshotPoint(signed, "0xs")).to.deep.equal(point);
+    expect(
+      snapshotPoint(JSON.stringify({ format: "augur-snapshot/v2", ...snapshot, usdgDecimals: 6 }), "0xs"),
+    ).to.deep.equal(point);
+    const trade = {
+      executedAt: 7,
+      asset: "0xa",
+      side: "sell",
+      quantity: "1500000000000000000",
+      price: "2000000000000000000",
+    };
+    expect(tradePoint(JSON.stringify({ message: trade }))).to.deep.equal({
+      at: 7,
+      asset: "0xa",
+      side: "sell",
+      quantity: 1.5,
+      price: 2,
+    });
+    expect(tradePoint(JSON.stringify({ ...trade, side: "buy" })).side).to.equal("buy");
+    // Anything but "sell" reads as a buy.
+    expect(tradePoint(JSON.stringify({ ...trade, side: "hold" })).side).to.equal("buy");
+    const decision = { decidedAt: 9, source: "decider", asset: "0xb", action: "hold" };
+    expect(decisionPoint(JSON.stringify({ message: decision }))).to.deep.equal({
+      at: 9,
+      source: "decider",
+      asset: "0xb",
+      action: "hold",
     });
   });
 });

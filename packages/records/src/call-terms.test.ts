@@ -79,4 +79,46 @@ describe("call records sealed as they happen", () => {
       CALL_FORMATS.resolved,
     );
   });
+
+  it("reads what each phase leaves unsaid: an open call resolves at its close, a commit has no prices", () => {
+    expect(callTerms(revealed("1"))).to.include({ resolvedAt: 10_000, direction: "up", window: 3600 });
+    expect(callTerms(commit("1"))).to.include({
+      resolvedAt: 8600,
+      revealedAt: 8600,
+      window: 0,
+      asset: "",
+      direction: "up",
+      confidenceBps: 0,
+      entryPrice: null,
+      exitPrice: null,
+    });
+    expect(callTerms({ ...commit("1"), callId: undefined }).callId).to.equal("");
+    // A reveal without an entry price, or a reveal that is not an object, leaves it unknown.
+    const { entryPrice: _e, ...noEntry } = reveal;
+    expect(callTerms({ ...revealed("1"), reveal: noEntry }).entryPrice).to.equal(null);
+    expect(callTerms({ ...revealed("1"), reveal: "0x" })).to.include({ revealed: false, window: 0 });
+    expect(callTerms({ ...resolved("1"), reveal: { ...reveal, direction: "down" } }).direction).to.equal(
+      "down",
+    );
+  });
+
+  it("reads an outcome as hit, void or miss: anything else sealed is a miss", () => {
+    for (const [outcome, read] of [
+      ["hit", "hit"],
+      ["void", "void"],
+      ["miss", "miss"],
+      ["expired", "miss"],
+    ])
+      expect(callTerms({ ...resolved("1"), outcome }).outcome).to.equal(read);
+  });
+
+  it("keeps the first of two records of the same phase, and never merges calls whose key parts run together", () => {
+    const first = { ...resolved("5"), resolvedAt: 1 };
+    const later = { ...resolved("5"), resolvedAt: 2 };
+    expect(latestPerCall([first, later], (r) => r)).to.deep.equal([first]);
+    // "0xa" + "12" and "0xa1" + "2" are different calls.
+    const a = { ...commit("12"), agent: "0xa" };
+    const b = { ...commit("2"), agent: "0xa1" };
+    expect(latestPerCall([a, b], (r) => r)).to.deep.equal([a, b]);
+  });
 });

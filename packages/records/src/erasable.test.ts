@@ -13,7 +13,7 @@ describe("erasable text (free text out of sealed bodies)", () => {
       .digest("hex");
     expect(erasableHash(SALT, "Grüße, Ada")).to.equal(`0x${expected}`);
     expect(erasableText("Grüße, Ada", SALT).hash).to.equal(`0x${expected}`);
-    expect(erasableText("").hash).to.equal(ZERO_HASH);
+    expect(erasableText("")).to.deep.equal({ text: "", salt: "", hash: ZERO_HASH });
     expect(() => erasableHash("0x12", "x")).to.throw("salt: must be 0x + 64 lowercase hex digits");
   });
 
@@ -22,6 +22,8 @@ describe("erasable text (free text out of sealed bodies)", () => {
     expect(sealedTextHash("DecisionV3", message, "note")).to.equal(message.noteHash);
     expect(sealedTextHash("DecisionV2", message, "note")).to.equal(undefined);
     expect(sealedTextHash("DecisionV3", message, "reason")).to.equal(undefined);
+    // A body whose hash field is not text has none.
+    expect(sealedTextHash("DecisionV3", { noteHash: 7 }, "note")).to.equal(undefined);
   });
 
   it("DecisionV3 names a trade only for a buy or a sell (the zero txHash names none)", () => {

@@ -31,7 +31,11 @@ const MESSAGE_FIELD: Readonly<Record<string, string>> = {
   price: "price",
 };
 
-const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+// A time past a Date's range (±8.64 × 10^15 ms) becomes text the scorer refuses as a time, not a RangeError.
+const iso = (seconds: number) => {
+  const date = new Date(seconds * 1000);
+  return Number.isNaN(date.getTime()) ? String(seconds) : date.toISOString();
+};
 const anyAgent: AgentRule = (value) => String(value);
 
 /**

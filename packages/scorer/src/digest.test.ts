@@ -1,6 +1,6 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { sha256Digest, writeDigest, writeHex32 } from "./digest";
+import { digestHex, sha256, sha256Digest, writeDigest, writeHex32 } from "./digest";
 
 /** The reference: Buffer's hex decoder, which stops at the first pair that is not two hex digits. */
 function referenceHex32(text: string): Buffer | null {
@@ -63,10 +63,23 @@ describe("digest plumbing fast paths", () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 100 }), fc.nat(8), (data, at) => {
         const digest = sha256Digest(data);
-        const bytes = new Uint8Array(at + 32);
+        const bytes = new Uint8Array(at + 40).fill(0xee);
         writeDigest(digest, bytes, at);
-        expect(Buffer.from(bytes.subarray(at)).equals(Buffer.from(digest, "latin1"))).to.equal(true);
+        expect(Buffer.from(bytes.subarray(at, at + 32)).equals(Buffer.from(digest, "latin1"))).to.equal(true);
+        // Nothing around the 32 bytes is touched (a level buffer holds the next node's prefix there).
+        expect([...bytes.subarray(0, at), ...bytes.subarray(at + 32)].every((b) => b === 0xee)).to.equal(
+          true,
+        );
       }),
     );
+  });
+
+  it('sha256 of "abc" (FIPS 180-2 vector) as a Digest, its hex, and as bytes', () => {
+    const abc = "0xba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+    expect(sha256Digest("abc")).to.have.length(32);
+    expect(digestHex(sha256Digest("abc"))).to.equal(abc);
+    expect(digestHex(sha256Digest(Buffer.from("abc")))).to.equal(abc);
+    expect(sha256("abc")).to.be.instanceOf(Buffer);
+    expect(`0x${sha256("abc").toString("hex")}`).to.equal(abc);
   });
 });

@@ -46,6 +46,25 @@ describe("I-JSON (RFC 7493): what JSON cannot say twice is refused, never sealed
     expect(seal({ n: 2 ** 53 - 1 })).to.match(/^0x[0-9a-f]{64}$/);
   });
 
+  it("refuses a number beyond a double's range (JSON.parse reads it as Infinity), naming where it sits", () => {
+    expect(refusal(() => parseIJson('{"x":[1,-1e400]}')).message).to.equal(
+      "cannot seal record: $.x[1] is beyond the range of a double",
+    );
+    expect(refusal(() => parseIJson("1e400")).message).to.contain("$ is beyond the range of a double");
+  });
+
+  it("reads a number from its first character: 0.5e16 is 5 × 10^15, a safe integer, not 5e16", () => {
+    expect(parseIJson("[0.5e16,-0.9e16,0e400]")).to.deep.equal([5e15, -9e15, 0]);
+  });
+
+  it("leaves an array where it closes: what follows belongs to the parent again", () => {
+    // A key after an array value is still checked against the object's keys ...
+    expect(refusal(() => parseIJson('{"a":[],"a":1}')).message).to.contain('$ repeats the key "a"');
+    expect(refusal(() => parseIJson('{"a":[[1]],"b":{},"a":1}')).message).to.contain('repeats the key "a"');
+    // ... and an element after a nested array is named by its own index.
+    expect(refusal(() => parseIJson("[[0],2e16]")).message).to.contain("$[1] is an integer beyond");
+  });
+
   it("has the scorer refuse a snapshot whose NAV is a JSON number a seal cannot hold (its text can)", () => {
     const row = { agent: "a", at: "2026-11-01T00:00:00Z", nav: 1e21, flow: 0, invested: 0.5 };
     expect(() => checkSnapshotRow(row, "snapshots[0]"))

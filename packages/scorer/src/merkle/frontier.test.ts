@@ -1,6 +1,8 @@
 import { expect } from "chai";
 import fc from "fast-check";
-import { MerkleRootBuilder, merkleRoot } from "./root";
+import { InvalidInputError } from "../errors";
+import { EMPTY_ROOT } from "./hashing";
+import { EMPTY_FRONTIER, type MerkleFrontier, MerkleRootBuilder, merkleRoot } from "./root";
 import { sealsFor } from "./testing";
 
 describe("MerkleRootBuilder frontier", () => {
@@ -34,5 +36,39 @@ describe("MerkleRootBuilder frontier", () => {
     expect(() => MerkleRootBuilder.fromFrontier({ size: 1, nodes: ["0x12"] })).to.throw(
       /frontier\.nodes\[0\]/,
     );
+  });
+
+  it("says what is wrong and with which value: path, message and details of each refusal", () => {
+    const refusal = (frontier: MerkleFrontier) => {
+      try {
+        MerkleRootBuilder.fromFrontier(frontier);
+      } catch (error) {
+        expect(error).to.be.instanceOf(InvalidInputError);
+        const { path, shortMessage, details } = error as InvalidInputError;
+        return { path, shortMessage, details };
+      }
+      return expect.fail("expected a refusal");
+    };
+    expect(refusal({ size: 2.5, nodes: [] })).to.deep.equal({
+      path: "frontier.size",
+      shortMessage: "frontier.size: must be a whole number ≥ 0",
+      details: { path: "frontier.size", value: 2.5 },
+    });
+    expect(refusal({ size: 1, nodes: ["0x12"] })).to.deep.equal({
+      path: "frontier.nodes[0]",
+      shortMessage: "frontier.nodes[0]: is not 0x followed by 64 hex digits",
+      details: { path: "frontier.nodes[0]", value: "0x12" },
+    });
+    expect(refusal({ size: 0, nodes: [EMPTY_ROOT, EMPTY_ROOT] })).to.deep.equal({
+      path: "frontier.nodes",
+      shortMessage: "frontier.nodes: must hold 0 nodes for size 0",
+      details: { path: "frontier.nodes", value: 2 },
+    });
+  });
+
+  it("EMPTY_FRONTIER is the empty tree's: size 0, no nodes, the root of nothing", () => {
+    expect(EMPTY_FRONTIER).to.deep.equal({ size: 0, nodes: [] });
+    expect(MerkleRootBuilder.fromFrontier(EMPTY_FRONTIER).root()).to.equal(EMPTY_ROOT);
+    expect(new MerkleRootBuilder().frontier()).to.deep.equal(EMPTY_FRONTIER);
   });
 });

@@ -85,6 +85,8 @@ describe("synthetic referee seasons", () => {
     }
     expect(season.predictions).to.have.length(200);
     expect(new Set(season.predictions.map((p) => p.horizon_h))).to.deep.equal(new Set([1, 4, 24]));
+    // Calls spread over every pair (the small season above happens to draw STK0 four times).
+    expect(new Set(season.predictions.map((p) => p.pair)).size).to.equal(8);
     for (const p of season.predictions) expect(p.size).to.be.within(0, 100);
   });
 });
