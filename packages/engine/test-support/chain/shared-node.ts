@@ -15,7 +15,7 @@ async function start(): Promise<{ node: HardhatNode; pristine: string }> {
 /**
  * The run's node, handed to each file as a new node would be: reverted to the snapshot taken
  * when it came up (no deployments, every account's balance and nonce, the clock without any
- * offset a file gave it). Its `stop` does nothing: the node outlives the file.
+ * offset a file gave it, automine on). Its `stop` does nothing: the node outlives the file.
  */
 export async function sharedHardhatNode(): Promise<HardhatNode> {
   shared ??= start();
@@ -23,6 +23,8 @@ export async function sharedHardhatNode(): Promise<HardhatNode> {
   if (!((await state.node.provider.send("evm_revert", [state.pristine])) as boolean)) {
     throw new Error("the shared hardhat node lost its start snapshot");
   }
+  // Mining mode is no part of a snapshot: back to a new node's automine.
+  await state.node.provider.send("evm_setAutomine", [true]);
   // A revert uses its snapshot up: take it again for the next file.
   state.pristine = (await state.node.provider.send("evm_snapshot", [])) as string;
   return { url: state.node.url, provider: state.node.provider, stop: async () => undefined };
