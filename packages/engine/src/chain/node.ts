@@ -3,7 +3,7 @@
  * against a real JSON-RPC endpoint, so the chain lives here rather than in a test helper.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { resolve } from "node:path";
 import { JsonRpcProvider } from "ethers";
 
@@ -38,6 +38,11 @@ export interface NodeOptions {
   readonly ownProcessGroup?: boolean;
   /** How long the node may take to listen (default 90 s; benches on a loaded machine need more). */
   readonly startTimeoutMs?: number;
+  /**
+   * Do not keep this process alive for the node: it is killed when this process exits (one node
+   * shared by the test files of a run, which never stop it themselves).
+   */
+  readonly unref?: boolean;
 }
 
 export async function startHardhatNode(options: NodeOptions = {}): Promise<HardhatNode> {
@@ -78,6 +83,11 @@ export async function startHardhatNode(options: NodeOptions = {}): Promise<Hardh
   child.stdout!.removeAllListeners("data");
   child.stdout!.resume();
   child.stderr!.resume();
+  if (options.unref) {
+    // The pipes are sockets: unref'd too, or they would hold the process open.
+    for (const handle of [child, child.stdout as Socket, child.stderr as Socket]) handle.unref();
+    process.once("exit", () => child.kill("SIGTERM"));
+  }
   const url = `http://127.0.0.1:${port}`;
   const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true, cacheTimeout: -1 });
   return {

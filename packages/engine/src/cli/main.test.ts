@@ -1,5 +1,5 @@
 import { expect } from "chai";
-import { main } from "./main";
+import { loadCommand, loadCommands, main } from "./main";
 import { fakeIo } from "../../test-support/cli/testing";
 
 describe("augur CLI dispatcher", () => {
@@ -19,5 +19,13 @@ describe("augur CLI dispatcher", () => {
     const c = fakeIo();
     expect(await main(["frobnicate"], c)).to.equal(2);
     expect(c.err()).to.equal("augur: unknown command 'frobnicate' (see augur --help)\n");
+  });
+
+  it("runs a command from its own file alone: every command's file is named after it", () => {
+    const all = loadCommands();
+    expect(all.size).to.be.greaterThan(10);
+    for (const [name, command] of all) expect(loadCommand(name), name).to.equal(command);
+    for (const name of ["constructor", "seal.test", "../cli/main", "Seal", ""])
+      expect(loadCommand(name), name).to.equal(undefined);
   });
 });

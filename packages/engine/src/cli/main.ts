@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { AugurError } from "@augur/scorer";
 import { type Command, type CommandIo, UsageError } from "./command";
@@ -16,6 +16,17 @@ export function loadCommands(): Map<string, Command> {
   return commands;
 }
 
+/**
+ * The command called `name`, loading its file alone (`commands/<name>.ts`): `augur seal` need not
+ * load the server's and the chain's modules. Undefined for a name no file has.
+ */
+export function loadCommand(name: string): Command | undefined {
+  const file = join(__dirname, "commands", `${name}.ts`);
+  if (!/^[a-z][a-z-]*$/.test(name) || !existsSync(file)) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (require(file) as { command: Command }).command;
+}
+
 function overview(commands: Map<string, Command>): string {
   const width = Math.max(...[...commands.keys()].map((name) => name.length));
   const lines = [...commands.values()].map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`);
@@ -31,13 +42,12 @@ function overview(commands: Map<string, Command>): string {
 }
 
 export async function main(argv: string[], io: CommandIo = process): Promise<number> {
-  const commands = loadCommands();
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
-    io.stdout.write(overview(commands));
+    io.stdout.write(overview(loadCommands()));
     return name === undefined ? 2 : 0;
   }
-  const command = commands.get(name);
+  const command = loadCommand(name);
   if (!command) {
     io.stderr.write(`augur: unknown command '${name}' (see augur --help)\n`);
     return 2;

@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { UsageError } from "../config/env";
 
 export const STORE_OPTIONS = { "data-dir": { type: "string" } } as const;
@@ -14,4 +15,33 @@ export function parse<T>(fn: () => T): T {
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * The command line of a command on the store: `options` plus --data-dir, strict, positionals
+ * allowed (its action); a bad flag is a usage error.
+ */
+export function parseStoreCommand<O extends NonNullable<ParseArgsConfig["options"]>>(
+  argv: string[],
+  options: O,
+) {
+  return parse(() =>
+    parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: { ...STORE_OPTIONS, ...options },
+    }),
+  );
+}
+
+/** The one positional, which must be one of `actions`; anything else is a usage error. */
+export function actionOf<A extends string>(positionals: readonly string[], actions: readonly A[]): A {
+  const [action, ...extra] = positionals;
+  if (!(actions as readonly string[]).includes(action ?? "") || extra.length > 0) {
+    throw new UsageError(
+      actions.length === 1 ? `expected: ${actions[0]}` : `expected one of: ${actions.join(", ")}`,
+    );
+  }
+  return action as A;
 }

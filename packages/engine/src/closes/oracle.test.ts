@@ -6,7 +6,7 @@ import {
   deployArtifact,
   deployRegistry,
   HARDHAT_KEYS,
-  startHardhatNode,
+  sharedHardhatNode,
   type HardhatNode,
 } from "../../test-support/keeper/testing";
 import { openStore, type Store } from "../store/open";
@@ -26,7 +26,7 @@ describe("closes from a PriceOracle on a hardhat node", () => {
   let store: Store;
 
   before(async () => {
-    node = await startHardhatNode();
+    node = await sharedHardhatNode();
   });
   after(async () => {
     await store?.close();

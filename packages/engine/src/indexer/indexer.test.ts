@@ -5,7 +5,7 @@ import {
   appendSeals,
   deployRegistry,
   HARDHAT_KEYS,
-  startHardhatNode,
+  sharedHardhatNode,
   type HardhatNode,
 } from "../../test-support/keeper/testing";
 import type { Store } from "../store/open";
@@ -18,7 +18,7 @@ describe("chain indexer: AnchorRegistry events from a hardhat node", () => {
   const stores: Store[] = [];
 
   before(async () => {
-    node = await startHardhatNode();
+    node = await sharedHardhatNode();
   });
   afterEach(async () => {
     for (const s of stores.splice(0)) await s.close();

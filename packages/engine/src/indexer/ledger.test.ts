@@ -3,7 +3,7 @@ import {
   commitTestCall,
   deployTestLedger,
   stakeTestAgent,
-  startHardhatNode,
+  sharedHardhatNode,
   type HardhatNode,
 } from "../../test-support/keeper/testing";
 import { ingestRecord } from "../records/ingest";
@@ -24,7 +24,7 @@ describe("chain indexer: CallLedger on a hardhat node → sealed call records", 
   let store: Store;
 
   before(async () => {
-    node = await startHardhatNode();
+    node = await sharedHardhatNode();
   });
   after(async () => {
     await store?.close();

@@ -19,7 +19,7 @@ import { journal, openNonce } from "../store/queries/keeper-journal";
 import {
   deployRegistry,
   HARDHAT_KEYS,
-  startHardhatNode,
+  sharedHardhatNode,
   type HardhatNode,
 } from "../../test-support/keeper/testing";
 
@@ -67,7 +67,7 @@ describe("crash safety: the cycle and keeper SIGKILLed at every stage", function
   const keeper = new Wallet(HARDHAT_KEYS[2]).address.toLowerCase();
 
   before(async () => {
-    node = await startHardhatNode();
+    node = await sharedHardhatNode();
     registry = await deployRegistry(node.provider, keeper);
     dir = mkdtempSync(join(tmpdir(), "augur-crash-"));
     file = join(dir, "augur.sqlite");

@@ -13,7 +13,7 @@ import {
   deployRegistry,
   HARDHAT_KEYS,
   headOf,
-  startHardhatNode,
+  sharedHardhatNode,
   type HardhatNode,
 } from "../../test-support/keeper/testing";
 
@@ -24,7 +24,7 @@ describe("keeper against a hardhat node", function () {
   const stores: Store[] = [];
 
   before(async () => {
-    node = await startHardhatNode();
+    node = await sharedHardhatNode();
   });
   afterEach(async () => {
     for (const s of stores.splice(0)) await s.close();

@@ -15,7 +15,7 @@ import {
   deployTestLedger,
   HARDHAT_KEYS,
   stakeTestAgent,
-  startHardhatNode,
+  sharedHardhatNode,
   TEST_WINDOW,
   type HardhatNode,
   type TestLedger,
@@ -42,7 +42,7 @@ describe("settler on a hardhat node: nothing dodged", function () {
   const keeperKey = HARDHAT_KEYS[2];
 
   before(async () => {
-    node = await startHardhatNode();
+    node = await sharedHardhatNode();
     // The test season lies in the future of the node's clock: move the chain into it once.
     await node.provider.send("evm_setNextBlockTimestamp", [TEST_NOW]);
     await node.provider.send("hardhat_mine", ["0x1"]);

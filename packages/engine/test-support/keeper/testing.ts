@@ -19,6 +19,7 @@ import { currentHead } from "../../src/keeper/anchor-head";
 import type { Store } from "../../src/store/open";
 
 export { REPO_ROOT, startHardhatNode, type HardhatNode } from "../../src/chain/node";
+export { sharedHardhatNode } from "../chain/shared-node";
 
 /** Hardhat's published development accounts (never funded anywhere real). */
 export const HARDHAT_KEYS = [

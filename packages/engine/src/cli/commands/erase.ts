@@ -1,9 +1,8 @@
-import { parseArgs } from "node:util";
 import { storeFrom } from "../../config/env";
 import { eraseField } from "../../erasure/erase";
 import { openStore } from "../../store/open";
 import { type Command, UsageError } from "../command";
-import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
+import { parseStoreCommand, STORE_HELP } from "../options";
 
 export const command: Command = {
   name: "erase",
@@ -24,19 +23,11 @@ such erasable field, a field already erased); 2 bad usage.
 ${STORE_HELP}
 `,
   async run(argv, io) {
-    const { values, positionals } = parse(() =>
-      parseArgs({
-        args: argv,
-        strict: true,
-        allowPositionals: true,
-        options: {
-          ...STORE_OPTIONS,
-          seal: { type: "string" },
-          field: { type: "string" },
-          reason: { type: "string" },
-        },
-      }),
-    );
+    const { values, positionals } = parseStoreCommand(argv, {
+      seal: { type: "string" },
+      field: { type: "string" },
+      reason: { type: "string" },
+    });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
     if (values.seal === undefined) throw new UsageError("--seal is required (0x + 64 hex digits)");
     if (values.field === undefined) throw new UsageError("--field is required (e.g. note)");

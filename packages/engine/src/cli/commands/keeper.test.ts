@@ -7,7 +7,7 @@ import {
   appendSeals,
   deployRegistry,
   HARDHAT_KEYS,
-  startHardhatNode,
+  sharedHardhatNode,
   type HardhatNode,
 } from "../../../test-support/keeper/testing";
 import { openStore } from "../../store/open";
@@ -35,7 +35,7 @@ describe("augur keeper and augur cycle against a hardhat node", () => {
   const saved = new Map(CHAIN_VARS.map((k) => [k, process.env[k]]));
 
   before(async () => {
-    node = await startHardhatNode();
+    node = await sharedHardhatNode();
     registry = await deployRegistry(node.provider, new Wallet(HARDHAT_KEYS[1]).address);
   });
   after(async () => {

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { dayOf } from "../../modes/days";
 import { writeNotice } from "../../modes/notices";
 import { methodologyNoticeBody } from "../../modes/records";
@@ -6,7 +5,7 @@ import { METHODOLOGY_NOTICE_DAYS } from "../../modes/timeline";
 import { openStore } from "../../store/open";
 import { type Command, UsageError } from "../command";
 import { storeFrom } from "../../config/env";
-import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
+import { actionOf, parseStoreCommand, STORE_HELP } from "../options";
 
 export const command: Command = {
   name: "methodology",
@@ -30,20 +29,12 @@ Exit codes: 0 written, 1 refused (one line saying why), 2 bad usage.
 ${STORE_HELP}
 `,
   async run(argv, io) {
-    const { values, positionals } = parse(() =>
-      parseArgs({
-        args: argv,
-        strict: true,
-        allowPositionals: true,
-        options: {
-          ...STORE_OPTIONS,
-          formula: { type: "string" },
-          effective: { type: "string" },
-          reason: { type: "string" },
-        },
-      }),
-    );
-    if (positionals.length !== 1 || positionals[0] !== "announce") throw new UsageError("expected: announce");
+    const { values, positionals } = parseStoreCommand(argv, {
+      formula: { type: "string" },
+      effective: { type: "string" },
+      reason: { type: "string" },
+    });
+    actionOf(positionals, ["announce"]);
     if (values.formula === undefined) throw new UsageError("--formula is required (e.g. augur-score/v2)");
     if (values.effective === undefined) throw new UsageError("--effective is required (YYYY-MM-DD)");
     const now = Math.floor(Date.now() / 1000);

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { dayOf } from "../../modes/days";
 import { describeMode } from "../../modes/describe";
 import { writeNotice } from "../../modes/notices";
@@ -8,7 +7,7 @@ import { NOTICE_TARGETS, OPERATOR_NOTICE_DAYS } from "../../modes/timeline";
 import { openStore } from "../../store/open";
 import { type Command, UsageError } from "../command";
 import { storeFrom } from "../../config/env";
-import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
+import { actionOf, parseStoreCommand, STORE_HELP } from "../options";
 import { FINAL_USAGE, runFinal } from "../final-notice";
 
 export const command: Command = {
@@ -36,27 +35,16 @@ Exit codes: 0 done, 1 refused (one line saying why), 2 bad usage.
 ${STORE_HELP}
 `,
   async run(argv, io) {
-    const { values, positionals } = parse(() =>
-      parseArgs({
-        args: argv,
-        strict: true,
-        allowPositionals: true,
-        options: {
-          ...STORE_OPTIONS,
-          to: { type: "string" },
-          reason: { type: "string" },
-          json: { type: "boolean" },
-          words: { type: "string" },
-          rpc: { type: "string" },
-          registry: { type: "string" },
-          keystore: { type: "string" },
-        },
-      }),
-    );
-    const [action, ...extra] = positionals;
-    if ((action !== "show" && action !== "notice" && action !== "final") || extra.length > 0) {
-      throw new UsageError("expected one of: show, notice, final");
-    }
+    const { values, positionals } = parseStoreCommand(argv, {
+      to: { type: "string" },
+      reason: { type: "string" },
+      json: { type: "boolean" },
+      words: { type: "string" },
+      rpc: { type: "string" },
+      registry: { type: "string" },
+      keystore: { type: "string" },
+    });
+    const action = actionOf(positionals, ["show", "notice", "final"]);
     if (action === "final") return runFinal(values, io);
     if (action === "notice") {
       if (values.to === undefined) throw new UsageError(`--to is required (${NOTICE_TARGETS.join(", ")})`);

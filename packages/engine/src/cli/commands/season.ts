@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { ID_PATTERN } from "@augur/records";
 import { openStore } from "../../store/open";
 import { closeSeason, findSeason, insertSeason } from "../../store/queries/seasons";
@@ -7,7 +6,7 @@ import { AugurError } from "@augur/scorer";
 import { assertMaySpend } from "../../modes/guard";
 import { type Command, UsageError } from "../command";
 import { storeFrom } from "../../config/env";
-import { parse, STORE_HELP, STORE_OPTIONS } from "../options";
+import { actionOf, parseStoreCommand, STORE_HELP } from "../options";
 
 /** An ISO 8601 time or unix seconds, as unix seconds. */
 function time(flag: string, text: string | undefined): number {
@@ -39,25 +38,14 @@ declared takes them signed by the agents, as seasons did before.
 ${STORE_HELP}
 `,
   async run(argv, io) {
-    const { values, positionals } = parse(() =>
-      parseArgs({
-        args: argv,
-        strict: true,
-        allowPositionals: true,
-        options: {
-          ...STORE_OPTIONS,
-          id: { type: "string" },
-          name: { type: "string" },
-          starts: { type: "string" },
-          ends: { type: "string" },
-          inputs: { type: "string" },
-        },
-      }),
-    );
-    const [action, ...extra] = positionals;
-    if (!action || !["add", "close", "show"].includes(action) || extra.length > 0) {
-      throw new UsageError("expected one of: add, close, show");
-    }
+    const { values, positionals } = parseStoreCommand(argv, {
+      id: { type: "string" },
+      name: { type: "string" },
+      starts: { type: "string" },
+      ends: { type: "string" },
+      inputs: { type: "string" },
+    });
+    const action = actionOf(positionals, ["add", "close", "show"]);
     const id = values.id;
     if (!id || !new RegExp(ID_PATTERN).test(id)) throw new UsageError(`--id must match ${ID_PATTERN}`);
     const starts = action === "add" ? time("--starts", values.starts) : 0;
