@@ -11,7 +11,7 @@ import {
 } from "@augur/scorer";
 import type { PriceReading } from "../closes/cache";
 import type { EngineRecord } from "../store/append";
-import type { MeasureChain, TransferLog } from "./chain";
+import type { MeasureChain, PinnedBlock, TransferLog } from "./chain";
 
 /** USDG and the listed stocks with their pools (a transfer with a pool is a trade, not a flow). */
 export interface Listing {
@@ -50,7 +50,22 @@ export interface MeasureOptions {
   readonly poolTotals?: ReadonlyMap<string, bigint>;
   /** The record predates the pooled rule: mark by the wallet's own quote alone, as it was sealed. */
   readonly unpooled?: boolean;
+  /**
+   * How the hour's balances are read (the cycle carries them from Transfer logs,
+   * `measure/carried.ts`); without it, `chain.readBalances`, as a re-measurement does.
+   */
+  readonly balances?: HourBalances;
 }
+
+/**
+ * result[w][t] at `block`, like `readBalances`; and, when it read them on the way, every
+ * transfer of the tokens touching a wallet in blocks (`transfersAfter`, block].
+ */
+export type HourBalances = (
+  block: PinnedBlock,
+  wallets: readonly string[],
+  tokens: readonly string[],
+) => Promise<{ balances: bigint[][]; transfers?: readonly TransferLog[]; transfersAfter?: number }>;
 
 /**
  * Measures every wallet at hour boundary `at`: balances at the last block with timestamp ≤ `at`,
@@ -91,10 +106,7 @@ export async function measureHour(
     throw error;
   });
   const addresses = wallets.map((w) => w.wallet);
-  const [balances, logs] = await Promise.all([
-    chain.readBalances(block.number, addresses, tokens),
-    chain.transfers(tokens, addresses, previous.number, block.number),
-  ]);
+  const { balances, logs } = await readHour(chain, options, block, previous.number, addresses, tokens);
   const prices = new Map<string, PriceReading>();
   const priceOf = async (token: string) => {
     if (!prices.has(token)) prices.set(token, await source.priceAt(token, at));
@@ -186,6 +198,29 @@ export async function measureHour(
     records.push({ kind: "snapshot", agentId, seasonId, body });
   }
   return { records, skipped, unpaired };
+}
+
+/** The hour's balances and its transfers touching the wallets, in (`after`, block]. */
+async function readHour(
+  chain: MeasureChain,
+  options: MeasureOptions,
+  block: PinnedBlock,
+  after: number,
+  wallets: readonly string[],
+  tokens: readonly string[],
+): Promise<{ balances: bigint[][]; logs: readonly TransferLog[] }> {
+  if (!options.balances) {
+    const [balances, logs] = await Promise.all([
+      chain.readBalances(block.number, wallets, tokens),
+      chain.transfers(tokens, wallets, after, block.number),
+    ]);
+    return { balances, logs };
+  }
+  const read = await options.balances(block, wallets, tokens);
+  // The carried read's transfers serve when they reach back to the previous boundary's block.
+  if (read.transfers && read.transfersAfter !== undefined && read.transfersAfter <= after)
+    return { balances: read.balances, logs: read.transfers.filter((l) => l.blockNumber > after) };
+  return { balances: read.balances, logs: await chain.transfers(tokens, wallets, after, block.number) };
 }
 
 /**

@@ -32,6 +32,8 @@ export interface Database {
   referee_boards: RefereeBoardsTable;
   record_moments: RecordMomentsTable;
   measured_hours: MeasuredHoursTable;
+  carried_blocks: CarriedBlocksTable;
+  carried_balances: CarriedBalancesTable;
   score_states: ScoreStatesTable;
   erasable_texts: ErasableTextsTable;
   erasures: ErasuresTable;
@@ -433,6 +435,23 @@ export interface MeasuredHoursTable {
   at: number;
   /** When the step finished it, unix seconds. */
   measured_at: number;
+}
+
+/** The block a measured season's carried balances are at (migration 020; a cache, rewritten). */
+export interface CarriedBlocksTable {
+  season_id: string;
+  block: number;
+  hash: string;
+  /** JSON array of the token addresses, in the order of every wallet's balances. */
+  tokens: string;
+}
+
+/** One wallet's carried raw balances (migration 020; a cache, rewritten). */
+export interface CarriedBalancesTable {
+  season_id: string;
+  wallet: string;
+  /** JSON array of decimal strings, in `carried_blocks.tokens` order. */
+  balances: string;
 }
 
 /**

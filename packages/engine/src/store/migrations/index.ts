@@ -17,6 +17,7 @@ import { readingsRetirements } from "./014_readings_retirements";
 import { finalNotice } from "./015_final_notice";
 import { scoreStates } from "./016_score_states";
 import { erasure } from "./017_erasure";
+import { carriedBalances } from "./020_carried_balances";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -41,6 +42,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "015_final_notice": finalNotice(dialect),
     "016_score_states": scoreStates(dialect),
     "017_erasure": erasure(dialect),
+    "020_carried_balances": carriedBalances(),
   };
 }
 
