@@ -112,7 +112,29 @@ export async function measureHour(
     if (!prices.has(token)) prices.set(token, await source.priceAt(token, at));
     return prices.get(token)!;
   };
-  const pooledOf = pooledQuotes(chain, block.number, listing, stocks, balances, options);
+  // Which stocks each wallet holds or moved, and the first of them the oracle cannot price (the
+  // wallet is then skipped, and its balances stay out of the pooled totals: a verifier sums the
+  // sealed snapshots).
+  const heldBy = wallets.map(({ wallet }, w) => {
+    const flows = flowsOf(wallet, logs, pools);
+    return {
+      flows,
+      held: stocks.filter((t, i) => balances[w]![i + 1]! > 0n || flows.some((f) => f.token === t)),
+    };
+  });
+  const missingBy: Array<string | undefined> = [];
+  for (const { held } of heldBy) {
+    let missing: string | undefined;
+    for (const token of held) {
+      const reading = await priceOf(token);
+      if ("price18" in reading) continue;
+      missing = `${token}: ${reading.missing}`;
+      break;
+    }
+    missingBy.push(missing);
+  }
+  const sealed = balances.filter((_, w) => missingBy[w] === undefined);
+  const pooledOf = pooledQuotes(chain, block.number, listing, stocks, sealed, options);
   const records: EngineRecord[] = [];
   const skipped: Array<{ agentId: string; reason: string }> = [];
   const unpaired: Array<{ agentId: string; txHash: string }> = [];
@@ -128,16 +150,15 @@ export async function measureHour(
         body: tradeBody({ agentId, seasonId, wallet }, usdgToken.decimals, t, executedAt),
       });
     }
-    const flows = flowsOf(wallet, logs, pools);
-    const held = stocks.filter((t, i) => balances[w]![i + 1]! > 0n || flows.some((f) => f.token === t));
+    const { flows, held } = heldBy[w]!;
+    const missing = missingBy[w];
+    if (missing) {
+      skipped.push({ agentId, reason: `no price for ${missing}` });
+      continue;
+    }
     const holdings: HoldingReading[] = [];
-    let missing: string | undefined;
     for (const token of held) {
-      const reading = await priceOf(token);
-      if (!("price18" in reading)) {
-        missing = `${token}: ${reading.missing}`;
-        break;
-      }
+      const reading = (await priceOf(token)) as { price18: bigint };
       const balance = balances[w]![stocks.indexOf(token) + 1]!;
       const pool = listing.stocks.find((s) => s.token === token)!.pool;
       const sellQuote = await chain.sellQuote(block.number, pool, token, listing.usdg, balance);
@@ -150,10 +171,6 @@ export async function measureHour(
         ...(sellQuote === undefined ? {} : { sellQuote }),
         ...(pooled === undefined ? {} : { pooled }),
       });
-    }
-    if (missing) {
-      skipped.push({ agentId, reason: `no price for ${missing}` });
-      continue;
     }
     const usdg = { ...usdgToken, balance: balances[w]![0]! };
     const derived = deriveSnapshot({
@@ -225,7 +242,7 @@ async function readHour(
 
 /**
  * The pooled reading of each stock, taken once per pool and hour on first use: the sum of every
- * measured wallet's balance (or the total a re-measured record states) and the quote for selling
+ * sealed wallet's balance (a skipped one's stays out) (or the total a re-measured record states) and the quote for selling
  * it all at the pinned block. Undefined for a record sealed before the pooled rule.
  */
 function pooledQuotes(
