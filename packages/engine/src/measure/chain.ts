@@ -1,13 +1,13 @@
 import { AugurError } from "@augur/scorer";
 import { getAddress, Interface, type Block, type Filter, type Log } from "ethers";
 import { erc20, TRANSFER_TOPIC } from "../chain/abi/stewardship";
-import { MULTICALL3_ADDRESS } from "../chain/abi/multicall3";
 import {
   balanceOfData,
   decodeBalanceAggregate,
   encodeBalanceAggregate,
+  MULTICALL3_ADDRESS,
   type BalanceCall,
-} from "./aggregate3";
+} from "../chain/abi/multicall3";
 import { chunksOf, mapBounded } from "./pool";
 
 /** A block a measurement is pinned to. */
