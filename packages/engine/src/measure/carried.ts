@@ -127,7 +127,7 @@ async function whyFullRead(
   if (prior === undefined) return "no carried state";
   if (prior.tokens.join() !== tokens.join()) return "the listed tokens changed";
   if (prior.block > block.number) return `carried at block ${prior.block}, after ${block.number}`;
-  const now = await chain.block(prior.block).catch(() => undefined);
+  const now = await chain.block(prior.block, true).catch(() => undefined);
   if (now?.hash !== prior.hash) return `block ${prior.block} is no longer ${prior.hash} (a reorg)`;
   return undefined;
 }
