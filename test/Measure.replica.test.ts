@@ -9,8 +9,10 @@ import {
   measureHour,
   measureStep,
   MULTICALL3,
+  readCarried,
   RpcMeasureChain,
   runCycle,
+  type CarriedState,
 } from "@augur/engine";
 import { registration, sign, testWallet } from "@augur/engine/test-support";
 import {
@@ -205,6 +207,7 @@ describe("measured snapshots on the replica", () => {
     const chain = new RpcMeasureChain(ethers.provider);
     const snaps: MeasuredSnapshotBody[] = [];
     const trades: MeasuredTradeBody[] = [];
+    let carriedState: CarriedState | undefined;
     for (const at of [T0, T0 + HOUR, T0 + 2 * HOUR]) {
       const { records, skipped } = await measureHour(
         chain,
@@ -214,6 +217,23 @@ describe("measured snapshots on the replica", () => {
         at,
       );
       expect(skipped).to.deep.equal([]);
+      // Carried from Transfer logs across the split (it moves no raw balance), the same records.
+      const prior = carriedState;
+      const carried = await measureHour(
+        chain,
+        sourceOf(replica, oracle),
+        "s1",
+        [{ agentId: "split", wallet: W }],
+        at,
+        {
+          balances: async (block, wallets, tokens) => {
+            const read = await readCarried(chain, prior, block, at, wallets, tokens);
+            carriedState = read.state;
+            return read;
+          },
+        },
+      );
+      expect(carried.records, `carried at ${at}`).to.deep.equal(records);
       const snap = records.find((r) => r.kind === "snapshot")!.body as MeasuredSnapshotBody;
       trades.push(...records.filter((r) => r.kind === "trade").map((r) => r.body as MeasuredTradeBody));
       const independent = await independentNav(replica, oracle, W, at);

@@ -5,9 +5,12 @@ import {
   chainReader,
   fieldDifferences,
   measureHour,
+  readCarried,
   remeasurer,
   RpcMeasureChain,
+  type CarriedState,
   type ChainReader,
+  type HourBalances,
   type RemeasureContracts,
 } from "@augur/engine";
 import type { MeasuredSnapshotBody, MeasuredTradeBody } from "@augur/records";
@@ -100,6 +103,28 @@ describe("augur verify --deep --rpc: re-measurement on the replica", () => {
         `${String(body.agentId)} ${String(body.takenAt ?? body.txHash)}`,
       ).to.deep.equal([]);
     }
+  });
+
+  it("balances carried from the replica tokens' Transfer logs seal the very records a full balanceOf read sealed", async () => {
+    const { records, wallets, measure } = await loadFixture(measuredSeason);
+    const hours = [
+      ...new Set(records.filter((r) => r.kind === "snapshot").map((r) => Number(r.body.takenAt))),
+    ];
+    let state: CarriedState | undefined;
+    const carried: typeof records = [];
+    for (const at of hours) {
+      const prior = state;
+      const balances: HourBalances = async (block, ws, ts) => {
+        const read = await readCarried(measure.chain, prior, block, at, ws, ts);
+        expect(read.mismatches, `hour ${at}`).to.deep.equal([]);
+        expect(read.fullRead === undefined, `hour ${at} carried`).to.equal(prior !== undefined);
+        state = read.state;
+        return read;
+      };
+      const hour = await measureHour(measure.chain, measure.source, "s1", wallets, at, { balances });
+      carried.push(...hour.records.map((r) => ({ kind: r.kind, body: r.body as unknown as Body })));
+    }
+    expect(carried).to.deep.equal(records);
   });
 
   it("an altered stored field fails naming it; the chain's value stands beside it", async () => {

@@ -173,6 +173,7 @@ describe("npm start (smoke test, --ci)", function () {
         verified.out.match(/^deep passed: snapshot 0x[0-9a-f]{8}… re-measured: \d+ fields equal/gm),
       ).to.have.length(2);
       expect(verified.out).to.match(/^deep passed: trade 0x[0-9a-f]{8}… re-measured: \d+ fields equal/m);
+      expect(verified.out).to.match(/^deep passed: pooled totals: every pooled balance is the sum/m);
     });
 
     it("seals the demo token's scripted days: the stewardship monitor has real data", async () => {

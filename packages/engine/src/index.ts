@@ -36,7 +36,8 @@ export {
   type MeasureProvider,
   type PinnedBlock,
 } from "./measure/chain";
-export { measureHour, type Listing, type MeasureSource } from "./measure/hour";
+export { measureHour, type HourBalances, type Listing, type MeasureSource } from "./measure/hour";
+export { readCarried, type CarriedState } from "./measure/carried";
 export { eip1271Check } from "./records/wallet";
 export { fieldDifferences, type ChainReader } from "./verify/deep";
 export { chainReader, NotRemeasurableError, remeasurer, type RemeasureContracts } from "./verify/remeasure";

@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { AbiCoder } from "ethers";
+import { erc20 } from "../chain/abi/stewardship";
 import { multicall3 } from "../chain/abi/multicall3";
 import { BalanceReadError, MULTICALL3, RpcMeasureChain, type MeasureProvider } from "./chain";
 
@@ -102,5 +103,73 @@ describe("RpcMeasureChain.readBalances", () => {
       (e: unknown) => expect(e).to.be.instanceOf(RangeError),
     );
     expect(node.requests).to.equal(0);
+  });
+});
+
+describe("RpcMeasureChain.tokenTransfers", () => {
+  const TRANSFER = erc20.getEvent("Transfer")!.topicHash;
+  const word = (n: bigint | string | number) => `0x${BigInt(n).toString(16).padStart(64, "0")}`;
+  /** A node whose logs are one Transfer per queried block range's first block, answered in reverse. */
+  class LogNode extends FakeNode {
+    ranges: Array<[number, number]> = [];
+    logs = (filter: { fromBlock: string; toBlock: string }) => {
+      const [from, to] = [Number(filter.fromBlock), Number(filter.toBlock)];
+      this.ranges.push([from, to]);
+      const log = (block: number, index: number) => ({
+        address: hex40(0xa000),
+        topics: [TRANSFER, word(hex40(block)), word(hex40(0xbeef))],
+        data: word(BigInt(block) * 10n),
+        transactionHash: word(block),
+        logIndex: `0x${index.toString(16)}`,
+        blockNumber: `0x${block.toString(16)}`,
+      });
+      return [log(to, 1), log(from, 0), log(from, 0)];
+    };
+    override async send(method: string, params: unknown[]): Promise<unknown> {
+      expect(method).to.equal("eth_getLogs");
+      const [filter] = params as [{ fromBlock: string; toBlock: string; topics: unknown }];
+      expect(filter.topics).to.deep.equal([TRANSFER]);
+      return this.logs(filter);
+    }
+  }
+
+  it("reads every Transfer of the tokens by block range (blocksPerLogQuery), once each, in chain order", async () => {
+    const node = new LogNode();
+    const chain = new RpcMeasureChain(node, undefined, MULTICALL3, { blocksPerLogQuery: 2_000 });
+    const logs = await chain.tokenTransfers([hex40(0xa000)], 0, 4_500);
+    expect(node.ranges.sort((a, b) => a[0] - b[0])).to.deep.equal([
+      [1, 2_000],
+      [2_001, 4_000],
+      [4_001, 4_500],
+    ]);
+    expect(logs.map((l) => l.blockNumber)).to.deep.equal([1, 2_000, 2_001, 4_000, 4_001, 4_500]);
+    expect(logs[0]).to.deep.equal({
+      token: hex40(0xa000),
+      from: hex40(1),
+      to: hex40(0xbeef),
+      amount: 10n,
+      txHash: word(1),
+      logIndex: 0,
+      blockNumber: 1,
+    });
+    expect(await chain.tokenTransfers([hex40(0xa000)], 7, 7)).to.deep.equal([]);
+  });
+
+  it("refuses a log of a listed token that is not an ERC-20 Transfer (an ERC-721 one has a third topic)", async () => {
+    const node = new LogNode();
+    node.logs = () => [
+      {
+        address: hex40(0xa000),
+        topics: [TRANSFER, word(1), word(2), word(3)],
+        data: "0x",
+        transactionHash: word(9),
+        logIndex: "0x4",
+        blockNumber: "0x9",
+      },
+    ];
+    const error = await new RpcMeasureChain(node)
+      .tokenTransfers([hex40(0xa000)], 8, 9)
+      .catch((e: Error) => e);
+    expect((error as Error).message).to.equal(`${hex40(0xa000)} log ${word(9)}#4 is not an ERC-20 Transfer`);
   });
 });

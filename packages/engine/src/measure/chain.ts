@@ -1,13 +1,13 @@
 import { AugurError } from "@augur/scorer";
 import { getAddress, Interface, type Block, type Filter, type Log } from "ethers";
 import { erc20, TRANSFER_TOPIC } from "../chain/abi/stewardship";
-import { MULTICALL3_ADDRESS } from "../chain/abi/multicall3";
 import {
   balanceOfData,
   decodeBalanceAggregate,
   encodeBalanceAggregate,
+  MULTICALL3_ADDRESS,
   type BalanceCall,
-} from "./aggregate3";
+} from "../chain/abi/multicall3";
 import { chunksOf, mapBounded } from "./pool";
 
 /** A block a measurement is pinned to. */
@@ -36,8 +36,8 @@ export interface TransferLog {
 export interface MeasureChain {
   /** The last block whose timestamp is ≤ `at` (the pinned rule). */
   blockAt(at: number): Promise<PinnedBlock>;
-  /** Block `n` (a trade's time is its block's). */
-  block(n: number): Promise<PinnedBlock>;
+  /** Block `n` (a trade's time is its block's); `fresh`: asked of the node, not a cache (a reorg check). */
+  block(n: number, fresh?: boolean): Promise<PinnedBlock>;
   /** `balanceOf(wallet)` of every token at `block`: result[w][t]. */
   readBalances(block: number, wallets: readonly string[], tokens: readonly string[]): Promise<bigint[][]>;
   /** Transfers of `tokens` into or out of `wallets` in blocks (fromBlock, toBlock]. */
@@ -47,6 +47,11 @@ export interface MeasureChain {
     after: number,
     through: number,
   ): Promise<TransferLog[]>;
+  /**
+   * Every Transfer of `tokens` in blocks (after, through], whoever it is between, in chain order:
+   * what carried balances apply (no topic can filter 10,000 wallets).
+   */
+  tokenTransfers(tokens: readonly string[], after: number, through: number): Promise<TransferLog[]>;
   decimals(token: string): Promise<number>;
   /**
    * What selling `amount` of `token` into `pool` for USDG would fetch at `block` (USDG base units),
@@ -82,11 +87,17 @@ export interface BalanceReads {
   readonly callsPerBatch: number;
   /** Requests (aggregates or batches) in flight at once: never all of them. */
   readonly concurrency: number;
+  /**
+   * Blocks per `eth_getLogs` of `tokenTransfers`: nodes cap a query's range or its answer (Alchemy
+   * 2,000 blocks, many 10,000 logs); an hour of Robinhood Chain's 250 ms blocks is 14,400.
+   */
+  readonly blocksPerLogQuery: number;
 }
 export const DEFAULT_BALANCE_READS: BalanceReads = {
   callsPerAggregate: 1_000,
   callsPerBatch: 100,
   concurrency: 4,
+  blocksPerLogQuery: 2_000,
 };
 /** The default `balanceOf` calls per aggregate3 eth_call. */
 export const CALLS_PER_AGGREGATE = DEFAULT_BALANCE_READS.callsPerAggregate;
@@ -102,6 +113,41 @@ export class BalanceReadError extends AugurError {
       { block, first, count, cause },
     );
   }
+}
+/** A log as the node answers `eth_getLogs` (the fields read), numbers decoded. */
+interface RawLog {
+  readonly address: string;
+  readonly topics: readonly string[];
+  readonly data: string;
+  readonly transactionHash: string;
+  readonly index: number;
+  readonly blockNumber: number;
+}
+
+/** ERC-20 Transfer logs decoded by hand (10,000s an hour: ethers' coder is slow), once each, in chain order. */
+function transferLogs(logs: readonly RawLog[]): TransferLog[] {
+  const seen = new Set<string>();
+  const out: TransferLog[] = [];
+  for (const log of logs) {
+    const key = `${log.transactionHash}|${log.index}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const [topic, from, to] = log.topics;
+    if (topic !== TRANSFER_TOPIC || from === undefined || to === undefined || log.topics.length !== 3)
+      throw new Error(`${log.address} log ${log.transactionHash}#${log.index} is not an ERC-20 Transfer`);
+    if (!/^0x[0-9a-fA-F]{64}$/.test(log.data))
+      throw new Error(`${log.address} Transfer ${log.transactionHash}#${log.index} has no 32-byte value`);
+    out.push({
+      token: log.address.toLowerCase(),
+      from: `0x${from.slice(26).toLowerCase()}`,
+      to: `0x${to.slice(26).toLowerCase()}`,
+      amount: BigInt(log.data),
+      txHash: log.transactionHash.toLowerCase(),
+      logIndex: log.index,
+      blockNumber: log.blockNumber,
+    });
+  }
+  return out.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
 }
 const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, "0")}`;
 
@@ -135,9 +181,9 @@ export class RpcMeasureChain implements MeasureChain {
 
   private readonly reads: BalanceReads;
 
-  async block(n: number): Promise<PinnedBlock> {
+  async block(n: number, fresh = false): Promise<PinnedBlock> {
     const known = this.blocks.get(n);
-    if (known) return known;
+    if (known && !fresh) return known;
     const b = await this.provider.getBlock(n);
     if (!b?.hash) throw new Error(`block ${n} is not available`);
     const pinned = { number: n, hash: b.hash.toLowerCase(), timestamp: b.timestamp };
@@ -203,24 +249,28 @@ export class RpcMeasureChain implements MeasureChain {
       this.provider.getLogs({ ...range, topics: [TRANSFER_TOPIC, ws] }),
       this.provider.getLogs({ ...range, topics: [TRANSFER_TOPIC, null, ws] }),
     ]);
-    const seen = new Set<string>();
-    const out: TransferLog[] = [];
-    for (const log of [...outgoing, ...incoming]) {
-      const key = `${log.transactionHash}|${log.index}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const parsed = erc20.parseLog(log)!;
-      out.push({
-        token: log.address.toLowerCase(),
-        from: (parsed.args.getValue("from") as string).toLowerCase(),
-        to: (parsed.args.getValue("to") as string).toLowerCase(),
-        amount: parsed.args.getValue("value") as bigint,
-        txHash: log.transactionHash.toLowerCase(),
-        logIndex: log.index,
-        blockNumber: log.blockNumber,
-      });
-    }
-    return out.sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
+    return transferLogs([...outgoing, ...incoming]);
+  }
+
+  async tokenTransfers(tokens: readonly string[], after: number, through: number): Promise<TransferLog[]> {
+    const ranges: Array<[number, number]> = [];
+    for (let from = after + 1; from <= through; from += this.reads.blocksPerLogQuery)
+      ranges.push([from, Math.min(through, from + this.reads.blocksPerLogQuery - 1)]);
+    const hex = (n: number) => `0x${n.toString(16)}`;
+    // Sent raw: ethers' Log objects cost seconds of client CPU for an hour's thousands of logs.
+    const parts = await mapBounded(ranges, this.reads.concurrency, async ([from, to]) => {
+      const filter = {
+        address: [...tokens],
+        fromBlock: hex(from),
+        toBlock: hex(to),
+        topics: [TRANSFER_TOPIC],
+      };
+      const answer = (await this.provider.send("eth_getLogs", [filter])) as Array<
+        Omit<RawLog, "index" | "blockNumber"> & { logIndex: string; blockNumber: string }
+      >;
+      return answer.map((l) => ({ ...l, index: Number(l.logIndex), blockNumber: Number(l.blockNumber) }));
+    });
+    return transferLogs(parts.flat());
   }
 
   async sellQuote(block: number, pool: string, token: string, usdg: string, amount: bigint) {

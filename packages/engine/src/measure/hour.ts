@@ -11,7 +11,7 @@ import {
 } from "@augur/scorer";
 import type { PriceReading } from "../closes/cache";
 import type { EngineRecord } from "../store/append";
-import type { MeasureChain, TransferLog } from "./chain";
+import type { MeasureChain, PinnedBlock, TransferLog } from "./chain";
 
 /** USDG and the listed stocks with their pools (a transfer with a pool is a trade, not a flow). */
 export interface Listing {
@@ -50,7 +50,22 @@ export interface MeasureOptions {
   readonly poolTotals?: ReadonlyMap<string, bigint>;
   /** The record predates the pooled rule: mark by the wallet's own quote alone, as it was sealed. */
   readonly unpooled?: boolean;
+  /**
+   * How the hour's balances are read (the cycle carries them from Transfer logs,
+   * `measure/carried.ts`); without it, `chain.readBalances`, as a re-measurement does.
+   */
+  readonly balances?: HourBalances;
 }
+
+/**
+ * result[w][t] at `block`, like `readBalances`; and, when it read them on the way, every
+ * transfer of the tokens touching a wallet in blocks (`transfersAfter`, block].
+ */
+export type HourBalances = (
+  block: PinnedBlock,
+  wallets: readonly string[],
+  tokens: readonly string[],
+) => Promise<{ balances: bigint[][]; transfers?: readonly TransferLog[]; transfersAfter?: number }>;
 
 /**
  * Measures every wallet at hour boundary `at`: balances at the last block with timestamp ≤ `at`,
@@ -91,16 +106,35 @@ export async function measureHour(
     throw error;
   });
   const addresses = wallets.map((w) => w.wallet);
-  const [balances, logs] = await Promise.all([
-    chain.readBalances(block.number, addresses, tokens),
-    chain.transfers(tokens, addresses, previous.number, block.number),
-  ]);
+  const { balances, logs } = await readHour(chain, options, block, previous.number, addresses, tokens);
   const prices = new Map<string, PriceReading>();
   const priceOf = async (token: string) => {
     if (!prices.has(token)) prices.set(token, await source.priceAt(token, at));
     return prices.get(token)!;
   };
-  const pooledOf = pooledQuotes(chain, block.number, listing, stocks, balances, options);
+  // Which stocks each wallet holds or moved, and the first of them the oracle cannot price (the
+  // wallet is then skipped, and its balances stay out of the pooled totals: a verifier sums the
+  // sealed snapshots).
+  const heldBy = wallets.map(({ wallet }, w) => {
+    const flows = flowsOf(wallet, logs, pools);
+    return {
+      flows,
+      held: stocks.filter((t, i) => balances[w]![i + 1]! > 0n || flows.some((f) => f.token === t)),
+    };
+  });
+  const missingBy: Array<string | undefined> = [];
+  for (const { held } of heldBy) {
+    let missing: string | undefined;
+    for (const token of held) {
+      const reading = await priceOf(token);
+      if ("price18" in reading) continue;
+      missing = `${token}: ${reading.missing}`;
+      break;
+    }
+    missingBy.push(missing);
+  }
+  const sealed = balances.filter((_, w) => missingBy[w] === undefined);
+  const pooledOf = pooledQuotes(chain, block.number, listing, stocks, sealed, options);
   const records: EngineRecord[] = [];
   const skipped: Array<{ agentId: string; reason: string }> = [];
   const unpaired: Array<{ agentId: string; txHash: string }> = [];
@@ -116,16 +150,15 @@ export async function measureHour(
         body: tradeBody({ agentId, seasonId, wallet }, usdgToken.decimals, t, executedAt),
       });
     }
-    const flows = flowsOf(wallet, logs, pools);
-    const held = stocks.filter((t, i) => balances[w]![i + 1]! > 0n || flows.some((f) => f.token === t));
+    const { flows, held } = heldBy[w]!;
+    const missing = missingBy[w];
+    if (missing) {
+      skipped.push({ agentId, reason: `no price for ${missing}` });
+      continue;
+    }
     const holdings: HoldingReading[] = [];
-    let missing: string | undefined;
     for (const token of held) {
-      const reading = await priceOf(token);
-      if (!("price18" in reading)) {
-        missing = `${token}: ${reading.missing}`;
-        break;
-      }
+      const reading = (await priceOf(token)) as { price18: bigint };
       const balance = balances[w]![stocks.indexOf(token) + 1]!;
       const pool = listing.stocks.find((s) => s.token === token)!.pool;
       const sellQuote = await chain.sellQuote(block.number, pool, token, listing.usdg, balance);
@@ -138,10 +171,6 @@ export async function measureHour(
         ...(sellQuote === undefined ? {} : { sellQuote }),
         ...(pooled === undefined ? {} : { pooled }),
       });
-    }
-    if (missing) {
-      skipped.push({ agentId, reason: `no price for ${missing}` });
-      continue;
     }
     const usdg = { ...usdgToken, balance: balances[w]![0]! };
     const derived = deriveSnapshot({
@@ -188,9 +217,32 @@ export async function measureHour(
   return { records, skipped, unpaired };
 }
 
+/** The hour's balances and its transfers touching the wallets, in (`after`, block]. */
+async function readHour(
+  chain: MeasureChain,
+  options: MeasureOptions,
+  block: PinnedBlock,
+  after: number,
+  wallets: readonly string[],
+  tokens: readonly string[],
+): Promise<{ balances: bigint[][]; logs: readonly TransferLog[] }> {
+  if (!options.balances) {
+    const [balances, logs] = await Promise.all([
+      chain.readBalances(block.number, wallets, tokens),
+      chain.transfers(tokens, wallets, after, block.number),
+    ]);
+    return { balances, logs };
+  }
+  const read = await options.balances(block, wallets, tokens);
+  // The carried read's transfers serve when they reach back to the previous boundary's block.
+  if (read.transfers && read.transfersAfter !== undefined && read.transfersAfter <= after)
+    return { balances: read.balances, logs: read.transfers.filter((l) => l.blockNumber > after) };
+  return { balances: read.balances, logs: await chain.transfers(tokens, wallets, after, block.number) };
+}
+
 /**
  * The pooled reading of each stock, taken once per pool and hour on first use: the sum of every
- * measured wallet's balance (or the total a re-measured record states) and the quote for selling
+ * sealed wallet's balance (a skipped one's stays out) (or the total a re-measured record states) and the quote for selling
  * it all at the pinned block. Undefined for a record sealed before the pooled rule.
  */
 function pooledQuotes(

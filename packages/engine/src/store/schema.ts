@@ -32,6 +32,8 @@ export interface Database {
   referee_boards: RefereeBoardsTable;
   record_moments: RecordMomentsTable;
   measured_hours: MeasuredHoursTable;
+  carried_blocks: CarriedBlocksTable;
+  carried_balances: CarriedBalancesTable;
   score_states: ScoreStatesTable;
   risk_states: FoldStatesTable;
   erasable_texts: ErasableTextsTable;
@@ -436,6 +438,23 @@ export interface MeasuredHoursTable {
   measured_at: number;
 }
 
+/** The block a measured season's carried balances are at (migration 018; a cache, rewritten). */
+export interface CarriedBlocksTable {
+  season_id: string;
+  block: number;
+  hash: string;
+  /** JSON array of the token addresses, in the order of every wallet's balances. */
+  tokens: string;
+}
+
+/** One wallet's carried raw balances (migration 018; a cache, rewritten). */
+export interface CarriedBalancesTable {
+  season_id: string;
+  wallet: string;
+  /** JSON array of decimal strings, in `carried_blocks.tokens` order. */
+  balances: string;
+}
+
 /**
  * The incremental scorer's fold of one agent's season up to a log size (migration 016, append-only).
  * Not a sealed record: a cache of work the from-scratch scorer can always redo.
@@ -457,7 +476,7 @@ export interface ScoreStatesTable {
 export const SCORE_STATES_TABLE = "score_states";
 
 /**
- * The risk step's fold of one agent's book up to a log size (migration 021, append-only): the
+ * The risk step's fold of one agent's book up to a log size (migration 019, append-only): the
  * same columns as score_states, `consumed` counting the snapshots and trades seen, `state` the
  * scorer's RiskFold text. A cache of work the from-scratch path can always redo.
  */

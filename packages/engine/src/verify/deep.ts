@@ -9,6 +9,7 @@ import {
   type ServedLeaf,
 } from "./deep-responses";
 import type { HttpOptions } from "./http";
+import { hasPooledMarks, pooledTotalProblems } from "./pooled";
 
 /** One check of `augur verify --deep`, printed as passed or FAILED. */
 export interface DeepCheck {
@@ -268,11 +269,43 @@ async function remeasured(options: DeepOptions, inputs: readonly ServedInput[]):
 }
 
 /**
+ * The pooled total of every pooled mark is the sum of that stock over the season's snapshots at
+ * the same hour: every other agent's snapshots of the season below the log size are fetched.
+ */
+async function pooledTotals(
+  options: DeepOptions,
+  leaves: readonly ServedLeaf[],
+  size: number,
+  own: readonly ServedInput[],
+): Promise<DeepCheck> {
+  const others = new Set(
+    leaves.flatMap((l) =>
+      l.kind === "snapshot" && l.seasonId === options.season && l.agentId && l.agentId !== options.agent
+        ? [l.agentId]
+        : [],
+    ),
+  );
+  const season = [...own];
+  for (const other of [...others].sort())
+    season.push(...(await fetchInputs(options.api, other, options.season, size, options.http)));
+  const problems = pooledTotalProblems(own, season);
+  return {
+    name: "pooled totals",
+    passed: problems.length === 0,
+    detail:
+      problems.length === 0
+        ? `every pooled balance is the sum over the season's snapshots at its hour (${others.size + 1} agents)`
+        : problems.join("; "),
+  };
+}
+
+/**
  * `augur verify --deep`, beyond the seed's four steps: fetch every input the manifest binds,
  * re-seal it, check that the inputs are exactly the agent's leaves in the enumerated log below
  * `inputs_log_size`, re-run the scorer over them and compare every input root and count, every
  * measured value and every output with the manifest; check each creator input against its
- * sealed score; with a chain, re-measure a sample of snapshots and measured trades.
+ * sealed score; check every pooled total against the season's snapshots at its hour; with a
+ * chain, re-measure a sample of snapshots and measured trades.
  */
 export async function verifyDeep(options: DeepOptions): Promise<DeepCheck[]> {
   const { manifest, agent, season } = options;
@@ -326,6 +359,7 @@ export async function verifyDeep(options: DeepOptions): Promise<DeepCheck[]> {
   compareFields("measured", manifest.measured, rebuilt.measured, checks);
   compareFields("outputs", manifest.outputs, rebuilt.outputs, checks);
   checks.push(...(await creatorInputs(options, leaves, named)));
+  if (hasPooledMarks(good)) checks.push(await pooledTotals(options, leaves, size, good));
   if (options.remeasure) checks.push(...(await remeasured(options, inputs)));
   return checks;
 }

@@ -17,10 +17,12 @@ export interface BenchChain {
   readonly stocks: readonly Contract[];
   /** USDG first, then the stocks. */
   readonly tokens: readonly string[];
+  /** The account that deployed the tokens (owns the stocks), nonce-managed. */
+  readonly deployer: NonceManager;
 }
 
 /** Deploys a compiled test contract from one nonce-managed deployer (deploys and mints in a row). */
-async function deploy(deployer: NonceManager, path: string, args: unknown[]): Promise<Contract> {
+export async function deploy(deployer: NonceManager, path: string, args: unknown[]): Promise<Contract> {
   const artifact = JSON.parse(readFileSync(join(REPO_ROOT, "artifacts/contracts", path), "utf8")) as {
     abi: unknown[];
     bytecode: string;
@@ -55,7 +57,7 @@ export async function startBenchChain(batchMaxCount: number): Promise<BenchChain
     const probe = await deploy(deployer, "test/ReplicaMulticall3.sol/ReplicaMulticall3.json", []);
     await provider.send("hardhat_setCode", [MULTICALL3, await provider.getCode(await probe.getAddress())]);
     await provider.send("evm_mine", []); // state set by hardhat_setCode shows from the next block
-    return { node, provider, usdg, stocks, tokens };
+    return { node, provider, usdg, stocks, tokens, deployer };
   } catch (error) {
     await node.stop();
     throw error;

@@ -11,6 +11,7 @@ export class FakeChain implements MeasureChain, MeasureSource {
   readonly logs: TransferLog[] = [];
   readonly prices = new Map<string, bigint>();
   readonly reads: Array<{ block: number; calls: number }> = [];
+  readonly logQueries: Array<{ after: number; through: number }> = [];
   /** Sell quotes by token: USDG base units a whole balance would fetch (none: no quoter). */
   readonly quotes = new Map<string, (amount: bigint) => bigint>();
 
@@ -72,6 +73,13 @@ export class FakeChain implements MeasureChain, MeasureSource {
         l.blockNumber <= through &&
         tokens.includes(l.token) &&
         (wallets.includes(l.from) || wallets.includes(l.to)),
+    );
+  }
+
+  async tokenTransfers(tokens: readonly string[], after: number, through: number) {
+    this.logQueries.push({ after, through });
+    return this.logs.filter(
+      (l) => l.blockNumber > after && l.blockNumber <= through && tokens.includes(l.token),
     );
   }
 

@@ -14,7 +14,7 @@
 import { loadavg } from "node:os";
 import { Wallet } from "ethers";
 import { DEFAULT_BALANCE_READS, MULTICALL3, multicall3, RpcMeasureChain } from "../../src/measure/chain";
-import { decodeBalanceAggregate, encodeBalanceAggregate } from "../../src/measure/aggregate3";
+import { decodeBalanceAggregate, encodeBalanceAggregate } from "../../src/chain/abi/multicall3";
 import { chunksOf, mapBounded } from "../../src/measure/pool";
 import { latestBlock, nodeCpuMs, startBenchChain } from "./bench-chain";
 

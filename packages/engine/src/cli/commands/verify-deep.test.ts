@@ -232,6 +232,7 @@ describe("augur verify --deep", () => {
       "inputs_log_size",
       "--oracle ADDRESS",
       "--quoter ADDRESS",
+      "pooled totals",
     ])
       expect(out).to.contain(text);
   });

@@ -37,6 +37,8 @@ With --deep (manifest version 2), then, each printed as "deep passed" or "deep F
     value (return, sigma, drawdown, exposure, days, Brier, DNA, match) and every output
     (multiplier, score, …) must equal the manifest's
   - each creator input is a score sealed below inputs_log_size with the performance named
+  - pooled totals: each pooled.balance of a measured snapshot is the sum of that stock over the
+    season's snapshots at its hour (every agent's inputs fetched); a mismatch names the snapshot
   - with --rpc, N snapshots and N measured trades spread over the season (--remeasure N, default
     ${DEFAULT_REMEASURE}; 0 skips) are re-measured from the chain at their recorded block and every field
     compared: the block's hash and the pinned rule, balances, PriceOracle.priceAt, sell quotes

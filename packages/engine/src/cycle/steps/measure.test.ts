@@ -13,6 +13,8 @@ import { testBackends } from "../../../test-support/store/testing";
 import { ingestRecord } from "../../records/ingest";
 import type { Store } from "../../store/open";
 import { insertSeason } from "../../store/queries/seasons";
+import { loadCarried } from "../../store/queries/carried-balances";
+import { reconcilesAt } from "../../measure/carried";
 import { AgentRecords, snapshotMessage } from "../../store/agent-records";
 import { agentRows } from "../augur-scorer";
 import type { AgentInputs } from "../seams";
@@ -339,6 +341,43 @@ for (const backend of testBackends()) {
       const measuredOnly = (rows: typeof hourly) => rows.filter((r) => r.kind !== "registration");
       expect(measuredOnly(caughtUp)).to.deep.equal(measuredOnly(hourly));
       expect(measuredOnly(hourly)).to.have.length(5 * 2 + 1);
+    });
+
+    it("balances are carried from Transfer logs between hours; the state is kept with the mark, so a restart continues from it", async () => {
+      addHourFour(chain);
+      const lines: string[] = [];
+      const cycle = (at: number) =>
+        runCycle({
+          store,
+          steps: [measureStep(chain, chain), anchorStep()],
+          now: () => at + 60,
+          progress: (l) => lines.push(l),
+        });
+      await cycle(S + H);
+      expect(lines).to.include(`measure: s1 balances at ${S} read in full (no carried state); 0 mismatches`);
+      const read = chain.reads.length;
+      const head = await store.db.selectFrom("carried_blocks").selectAll().executeTakeFirstOrThrow();
+      expect(Number(head.block)).to.equal((await chain.blockAt(S + H)).number);
+      // A restart: a new step over the same store carries from the saved block, reading no balance
+      // but the rotation's, and the log queries start after the carried block.
+      chain.logQueries.length = 0;
+      await cycle(S + 4 * H);
+      const rotation = (at: number) => [A, B].filter((w) => reconcilesAt(w, at)).length;
+      for (let h = 2; h <= 4; h++)
+        expect(lines).to.include(
+          `measure: s1 balances at ${S + h * H} carried over ${h === 2 ? 2 : h === 4 ? 1 : 0} transfers, ${rotation(S + h * H)} wallets read with balanceOf; 0 mismatches`,
+        );
+      expect(chain.logQueries[0]!.after).to.equal(Number(head.block));
+      const calls = chain.reads.slice(read).reduce((sum, r) => sum + r.calls, 0);
+      expect(calls, "balanceOf for the rotation alone").to.equal(
+        2 * [2, 3, 4].reduce((n, h) => n + rotation(S + h * H), 0),
+      );
+      const saved = await loadCarried(store.db, "s1");
+      const last = await chain.blockAt(S + 4 * H);
+      expect(saved?.block).to.equal(last.number);
+      expect([...saved!.balances.values()]).to.deep.equal(
+        await chain.readBalances(last.number, [...saved!.balances.keys()], [USDG, TSLA]),
+      );
     });
 
     it("a crash in the middle of a catch-up keeps the hours before it and resumes after them", async () => {

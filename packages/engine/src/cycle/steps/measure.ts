@@ -1,8 +1,10 @@
+import { readCarried, type CarriedRead } from "../../measure/carried";
 import type { MeasureChain } from "../../measure/chain";
-import { HOUR, measureHour, type MeasureSource } from "../../measure/hour";
+import { HOUR, measureHour, type HourBalances, type MeasureSource } from "../../measure/hour";
 import { appendEngineRecords } from "../../store/append";
 import type { Store } from "../../store/open";
 import { seasonWallets } from "../../store/queries/agents";
+import { loadCarried, saveCarried } from "../../store/queries/carried-balances";
 import { lastMeasuredHour, markHourMeasured } from "../../store/queries/measured-hours";
 import { seasonClosesAt, type Season } from "../../store/queries/seasons";
 import { seasonsInTurn, type CycleStep } from "./step";
@@ -16,7 +18,9 @@ import { seasonsInTurn, type CycleStep } from "./step";
  * boundary is measured even when the engine comes back after its close. Each hour's records and its
  * mark (`measured_hours`) commit in one transaction, so a crash loses at most the hour in flight,
  * and a rerun resumes after the last mark; measuring is a pure function of the chain at the pinned
- * block, so even a repeated hour seals the same records and appends nothing twice.
+ * block, so even a repeated hour seals the same records and appends nothing twice. Balances are
+ * carried from the tokens' Transfer logs between measured blocks (`measure/carried.ts`, the state
+ * saved with the hour's mark); a reorg below the carried block, or going back, reads them in full.
  */
 export function measureStep(chain: MeasureChain, source: MeasureSource): CycleStep {
   return {
@@ -33,10 +37,17 @@ export function measureStep(chain: MeasureChain, source: MeasureSource): CycleSt
           const wallets = (await seasonWallets(store.db, season.id))
             .filter((a) => a.registered_at <= hour)
             .map((a) => ({ agentId: a.id, wallet: a.wallet }));
-          const result = await measureHour(chain, source, season.id, wallets, hour);
+          const prior = await loadCarried(store.db, season.id);
+          let carried: CarriedRead | undefined;
+          const balances: HourBalances = async (block, addresses, tokens) =>
+            (carried = await readCarried(chain, prior, block, hour, addresses, tokens));
+          const result = await measureHour(chain, source, season.id, wallets, hour, { balances });
+          const read = carried as CarriedRead | undefined;
+          if (read) say(carriedLine(season.id, hour, read));
           const appended = await store.db.transaction().execute(async (trx) => {
             const rows = await appendEngineRecords(trx, result.records, now);
             await markHourMeasured(trx, season.id, hour, now);
+            if (read) await saveCarried(trx, season.id, prior, read.state);
             return rows;
           });
           measured += appended.filter((a) => a.created).length;
@@ -48,6 +59,15 @@ export function measureStep(chain: MeasureChain, source: MeasureSource): CycleSt
       return { measured };
     },
   };
+}
+
+/** One line on how the hour's balances were read; every mismatch named (the chain's value was taken). */
+function carriedLine(seasonId: string, hour: number, read: CarriedRead): string {
+  const how = read.fullRead
+    ? `read in full (${read.fullRead})`
+    : `carried over ${read.transfers?.length ?? 0} transfers, ${read.checked} wallets read with balanceOf`;
+  const wrong = read.mismatches.map((m) => `${m.wallet} ${m.token} carried ${m.carried}, chain ${m.chain}`);
+  return `measure: ${seasonId} balances at ${hour} ${how}; ${read.mismatches.length} mismatches${wrong.length ? `: ${wrong.join("; ")}` : ""}`;
 }
 
 /** The season's hour boundaries after its last measured one, through `at` and its close, in order. */

@@ -17,7 +17,8 @@ import { readingsRetirements } from "./014_readings_retirements";
 import { finalNotice } from "./015_final_notice";
 import { scoreStates } from "./016_score_states";
 import { erasure } from "./017_erasure";
-import { riskStates } from "./021_risk_states";
+import { carriedBalances } from "./018_carried_balances";
+import { riskStates } from "./019_risk_states";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -42,7 +43,8 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "015_final_notice": finalNotice(dialect),
     "016_score_states": scoreStates(dialect),
     "017_erasure": erasure(dialect),
-    "021_risk_states": riskStates(dialect),
+    "018_carried_balances": carriedBalances(),
+    "019_risk_states": riskStates(dialect),
   };
 }
 

@@ -5,7 +5,7 @@ import type { Database, ScoreStatesTable } from "../schema";
 export type StoredScoreState = Selectable<ScoreStatesTable>;
 export type NewScoreState = Insertable<ScoreStatesTable>;
 
-/** The tables of per-agent folds: the score step's (migration 016) and the risk step's (021), same columns. */
+/** The tables of per-agent folds: the score step's (migration 016) and the risk step's (019), same columns. */
 export type FoldTable = "score_states" | "risk_states";
 
 /** Appends fold rows; a row for a (season, agent, log size) already stored is left as it is (the same fold). */

@@ -1,8 +1,12 @@
 import { expect } from "chai";
 import fc from "fast-check";
 import { AbiCoder } from "ethers";
-import { multicall3 } from "../chain/abi/multicall3";
-import { AggregateAnswerError, decodeBalanceAggregate, encodeBalanceAggregate } from "./aggregate3";
+import {
+  AggregateAnswerError,
+  decodeBalanceAggregate,
+  encodeBalanceAggregate,
+  multicall3,
+} from "./multicall3";
 
 const coder = AbiCoder.defaultAbiCoder();
 const address = fc
