@@ -17,7 +17,7 @@ import { inputRoutes } from "./routes/inputs";
 import { logRoutes } from "./routes/log";
 import { metaRoutes } from "./routes/meta";
 import { modeRoutes } from "./routes/modes";
-import { recordReadRoutes, recordRoutes } from "./routes/records";
+import { isRecordSubmission, recordReadRoutes, recordRoutes, usesRecordWriter } from "./routes/records";
 import { refereeRoutes } from "./routes/referee";
 import { riskRoutes, seasonRiskRoutes } from "./routes/risk";
 import { scoreHistoryRoutes, scoreRoutes } from "./routes/scores";
@@ -57,15 +57,17 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   });
 
   installIntegerParams(app); // before the routes: it checks each route as it is added
-  installWriteGuard(app, deps); // before the routes: a wound-down system stores nothing
+  const writeLimits = {
+    perMinute: options.writesPerMinute ?? 600,
+    ingestWorkers: options.ingestWorkers ?? 0,
+  };
+  // Before the routes: a wound-down system stores nothing (the record writer checks its own).
+  installWriteGuard(app, deps, usesRecordWriter(deps, writeLimits) ? isRecordSubmission : undefined);
   // Every /api/v1 route. The OpenAPI document lists paths in the order they are added: this
   // order is the published document's, so a new route goes at the end.
   metaRoutes(app, deps, openApi);
   apiDocsRoutes(app);
-  recordRoutes(app, deps, {
-    perMinute: options.writesPerMinute ?? 600,
-    ingestWorkers: options.ingestWorkers ?? 0,
-  });
+  recordRoutes(app, deps, writeLimits);
   recordReadRoutes(app, deps);
   scoreRoutes(app, deps);
   riskRoutes(app, deps);

@@ -15,6 +15,7 @@ import { installErrorHandlers } from "./errors";
 import { apiFastify } from "./fastify";
 import type { RecordWriterData, WriterMessage, WriterRequest } from "./record-writer";
 import { RECORDS_PATH, recordSubmissionRoute } from "./routes/records";
+import { installWriteGuard } from "./write-guard";
 
 /** The header that tells the writer's route which submission (and place in line) it serves. */
 const JOB_HEADER = "x-augur-writer-job";
@@ -53,6 +54,7 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
     );
     const app = apiFastify(false);
     installErrorHandlers(app);
+    installWriteGuard(app, { store }); // the request loop leaves record submissions to this one
     recordSubmissionRoute(app, Number.MAX_SAFE_INTEGER, async (request, reply) => {
       const id = Number(request.headers[JOB_HEADER]);
       const place = places.get(id)!;

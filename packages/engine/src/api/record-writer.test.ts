@@ -3,7 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { MODE_FORMAT } from "../modes/records";
 import type { Submission } from "../records/ingest";
+import { appendModeRecord } from "../store/queries/modes";
 import type { StoreLocation } from "../store/location";
 import { openStore, type Store } from "../store/open";
 import {
@@ -18,7 +20,16 @@ import {
 } from "../../test-support/records/testing";
 import { buildApp } from "./app";
 import { RecordWriter } from "./record-writer";
+import { RECORD_BODY_LIMIT } from "./routes/records";
 
+const WIND_DOWN = {
+  format: MODE_FORMAT,
+  mode: "wind-down",
+  since: "2027-01-20",
+  declared: "2027-01-20",
+  cause: { kind: "operator", notice: `0x${"22".repeat(32)}`, noticed: "2026-12-21", reason: "stop" },
+  previous: null,
+};
 const CRASHING_WRITER = join(__dirname, "..", "..", "test-support", "api", "crashing-record-writer.ts");
 
 /** Bodies whose answers come from each stage the writer thread took over from the request loop. */
@@ -34,6 +45,7 @@ async function refusedBodies(): Promise<string[]> {
     JSON.stringify({ ...JSON.parse(good), type: "Nonsense" }), // the schema: an enum
     JSON.stringify({ ...JSON.parse(good), extra: 1 }), // the schema: additional property
     '{"__proto__":{"x":1},"type":"Snapshot"}', // the JSON parser: prototype poisoning
+    `{"type":"${"x".repeat(RECORD_BODY_LIMIT)}"}`, // the size limit, on the request loop: 413
     good, // checks and store: 201
     good, // the same again: 200
   ];
@@ -101,12 +113,22 @@ describe("the record writer thread (a file store)", () => {
     const bodies = [JSON.stringify(reg), ...(await refusedBodies())];
     const inline = await serve(await open(false), 0);
     const written = await serve(await open(true), 1);
+    // Then the system winds down: the writer's own guard refuses as the request loop's does.
+    const windDown = async (store: Store) =>
+      store.db
+        .transaction()
+        .execute((trx) => appendModeRecord(trx, { kind: "mode", day: WIND_DOWN.since, body: WIND_DOWN }, 1));
+    const late = JSON.stringify(await sign("Snapshot", snapshot("beta", TEST_NOW - 1), agent));
     const expected = [];
     for (const body of bodies) expected.push(await post(inline, body));
+    await windDown(stores[0]!);
+    expected.push(await post(inline, late));
     const answers = [];
     for (const body of bodies) answers.push(await post(written, body));
+    await windDown(stores[1]!);
+    answers.push(await post(written, late));
     expect(answers).to.deep.equal(expected);
-    expect(new Set(expected.map((a) => a.status))).to.deep.equal(new Set([201, 400, 200]));
+    expect(new Set(expected.map((a) => a.status))).to.deep.equal(new Set([201, 400, 413, 200, 410]));
     expect(expected.filter((a) => a.status === 400)).to.have.length(8);
   });
 

@@ -48,10 +48,11 @@ const retirementResult = {
 } as const;
 
 /**
- * Reads the raw body, never more than one byte past the limit (which the parser then refuses,
- * 413 however much more the client would send).
+ * Reads the raw body (never more than one byte past the limit, which the parser then refuses) and
+ * refuses what JSON.parse would silently turn into something else: a repeated key or an integer
+ * beyond ±(2^53 − 1) (I-JSON, RFC 7493). Malformed JSON is left to the JSON parser's own answer.
  */
-async function readLimited(payload: NodeJS.ReadableStream): Promise<Buffer> {
+async function refuseNonIJson(payload: NodeJS.ReadableStream) {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of payload as AsyncIterable<Buffer>) {
@@ -59,21 +60,8 @@ async function readLimited(payload: NodeJS.ReadableStream): Promise<Buffer> {
     size += chunk.length;
     if (size > RECORD_BODY_LIMIT) break;
   }
-  return Buffer.concat(chunks);
-}
-
-/** The body as a stream again, for the content-type parser. */
-function replay(raw: Buffer) {
-  return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
-}
-
-/**
- * Refuses what JSON.parse would silently turn into something else: a repeated key or an integer
- * beyond ±(2^53 − 1) (I-JSON, RFC 7493). Malformed JSON is left to the JSON parser's own answer.
- */
-async function refuseNonIJson(payload: NodeJS.ReadableStream) {
-  const raw = await readLimited(payload);
-  if (raw.length <= RECORD_BODY_LIMIT) {
+  const raw = Buffer.concat(chunks);
+  if (size <= RECORD_BODY_LIMIT) {
     try {
       parseIJson(raw.toString("utf8"));
     } catch (error) {
@@ -83,7 +71,7 @@ async function refuseNonIJson(payload: NodeJS.ReadableStream) {
       }
     }
   }
-  return replay(raw);
+  return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
 }
 
 export const RECORDS_PATH = "/api/v1/records";
@@ -105,8 +93,8 @@ export function recordSubmissionRoute(
     {
       bodyLimit: RECORD_BODY_LIMIT,
       config: { cors: false, rateLimit: { max: perMinute, timeWindow: 60_000 } },
-      preParsing: async (_request, _reply, payload) =>
-        raw ? replay(await readLimited(payload)) : refuseNonIJson(payload),
+      // Raw: Fastify's own reader holds the size limit, nothing more is done with the bytes here.
+      preParsing: raw ? [] : async (_request, _reply, payload) => refuseNonIJson(payload),
       validatorCompiler: raw ? () => () => true : undefined,
       schema: {
         summary: "Submit a signed record",
@@ -133,6 +121,19 @@ export function recordSubmissionRoute(
   );
 }
 
+/** A record submission: what the record writer thread answers when there is one. */
+export function isRecordSubmission(request: FastifyRequest): boolean {
+  return request.method === "POST" && request.routeOptions.url === RECORDS_PATH;
+}
+
+/**
+ * Whether record submissions go to a record writer thread: with ingest workers and a store a
+ * second connection can share (a file or PostgreSQL; an in-memory SQLite store cannot).
+ */
+export function usesRecordWriter(deps: Pick<ApiDeps, "store">, limits: WriteLimits): boolean {
+  return (limits.ingestWorkers ?? 0) > 0 && isShareable(deps.store.location);
+}
+
 /**
  * The request loop's JSON parser, except that a record submission's body stays bytes (the
  * record writer thread parses it).
@@ -141,17 +142,17 @@ function keepRecordBodiesRaw(app: FastifyInstance): void {
   const json = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
-    if (request.method === "POST" && request.routeOptions.url === RECORDS_PATH) done(null, body);
+    if (isRecordSubmission(request)) done(null, body);
     else json(request, (body as Buffer).toString("utf8"), done);
   });
 }
 
 export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteLimits): void {
   const workers = limits.ingestWorkers ?? 0;
-  if (workers > 0 && isShareable(deps.store.location)) {
+  if (usesRecordWriter(deps, limits)) {
     // A file or PostgreSQL store: parsing, checks and stores on the writer thread's own connection.
     const writer = new RecordWriter({
-      location: deps.store.location,
+      location: deps.store.location!,
       chainId: deps.chainId,
       ingestWorkers: workers,
       ...(deps.recordGrace === undefined ? {} : { recordGrace: deps.recordGrace }),
