@@ -4,6 +4,7 @@
  * Each body the request loop hands over is answered by that route (I-JSON check, JSON parser,
  * schema, checks, batched store), so every answer is the one the loop would have given.
  */
+import { setPriority } from "node:os";
 import type { MessagePort } from "node:worker_threads";
 import type { Submission } from "../records/ingest-check";
 import { fromWire } from "../records/ingest-errors";
@@ -19,6 +20,24 @@ import { installWriteGuard } from "./write-guard";
 
 /** The header that tells the writer's route which submission (and place in line) it serves. */
 const JOB_HEADER = "x-augur-writer-job";
+
+/**
+ * The writer's nice value once it is ready. Linux gives each thread its own (`setpriority` on
+ * the calling thread), and the ingest workers it starts inherit it: when reads and writes both
+ * want the CPU, the request loop goes first and the writer takes the rest (at +10 it still gets
+ * about a tenth of a contended core, and all of an idle one). Elsewhere the call would renice
+ * the whole process, so it is left alone.
+ */
+export const WRITER_NICE = 10;
+
+function yieldToReads(): void {
+  if (process.platform !== "linux") return;
+  try {
+    setPriority(WRITER_NICE);
+  } catch {
+    // not allowed here: the writer keeps the process's priority
+  }
+}
 
 export async function runRecordWriter(port: MessagePort, data: RecordWriterData): Promise<void> {
   const send = (message: WriterMessage) => port.postMessage(message);
@@ -39,7 +58,8 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
     const pool =
       data.ingestWorkers > 0
         ? new IngestPool(data.ingestWorkers, {
-            onCrash: (error) => send({ kind: "log", message: `an ingest worker stopped: ${error.message}` }),
+            onCrash: (error) =>
+              send({ kind: "log", crash: true, message: `an ingest worker stopped: ${error.message}` }),
           })
         : undefined;
     const ingestor = new RecordIngestor(
@@ -52,7 +72,9 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
       },
       pool,
     );
-    const app = apiFastify(false);
+    // Its 5xx answers are logged with their stack, by the request loop's logger.
+    const stream = { write: (line: string) => send({ kind: "log", crash: false, message: line }) };
+    const app = apiFastify({ level: "error", stream });
     installErrorHandlers(app);
     installWriteGuard(app, { store }); // the request loop leaves record submissions to this one
     recordSubmissionRoute(app, Number.MAX_SAFE_INTEGER, async (request, reply) => {
@@ -63,6 +85,7 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
       return reply.code(outcome.created ? 201 : 200).send(outcome);
     });
     await app.ready();
+    yieldToReads();
     const close = async () => {
       await app.close();
       await pool?.close();
@@ -79,8 +102,8 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
     const res = await app.inject({
       method: "POST",
       url: RECORDS_PATH,
-      headers: { "content-type": contentType, [JOB_HEADER]: String(id) },
-      payload: Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+      headers: { ...(contentType === null ? {} : { "content-type": contentType }), [JOB_HEADER]: String(id) },
+      ...(body === null ? {} : { payload: Buffer.from(body.buffer, body.byteOffset, body.byteLength) }),
     });
     places.get(id)?.cancel(); // refused before the route's handler named a record
     places.delete(id);

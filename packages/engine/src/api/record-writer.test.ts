@@ -1,11 +1,9 @@
 import { expect } from "chai";
-import type { FastifyInstance } from "fastify";
-import { mkdtempSync, rmSync } from "node:fs";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MODE_FORMAT } from "../modes/records";
 import type { Submission } from "../records/ingest";
-import { appendModeRecord } from "../store/queries/modes";
 import type { StoreLocation } from "../store/location";
 import { openStore, type Store } from "../store/open";
 import {
@@ -18,18 +16,12 @@ import {
   TEST_CHAIN_ID,
   TEST_NOW,
 } from "../../test-support/records/testing";
+import { windDown } from "../../test-support/modes/testing";
 import { buildApp } from "./app";
 import { RecordWriter } from "./record-writer";
+import { WRITER_NICE } from "./record-writer-thread";
 import { RECORD_BODY_LIMIT } from "./routes/records";
 
-const WIND_DOWN = {
-  format: MODE_FORMAT,
-  mode: "wind-down",
-  since: "2027-01-20",
-  declared: "2027-01-20",
-  cause: { kind: "operator", notice: `0x${"22".repeat(32)}`, noticed: "2026-12-21", reason: "stop" },
-  previous: null,
-};
 const CRASHING_WRITER = join(__dirname, "..", "..", "test-support", "api", "crashing-record-writer.ts");
 
 /** Bodies whose answers come from each stage the writer thread took over from the request loop. */
@@ -57,6 +49,12 @@ interface Answer {
   readonly body: string;
 }
 
+const answerOf = (res: LightMyRequestResponse): Answer => ({
+  status: res.statusCode,
+  type: res.headers["content-type"] as string,
+  body: res.body,
+});
+
 function post(app: FastifyInstance, body: string | Submission): Promise<Answer> {
   return app
     .inject({
@@ -65,7 +63,12 @@ function post(app: FastifyInstance, body: string | Submission): Promise<Answer> 
       headers: { "content-type": "application/json" },
       payload: typeof body === "string" ? body : JSON.stringify(body),
     })
-    .then((res) => ({ status: res.statusCode, type: res.headers["content-type"] as string, body: res.body }));
+    .then(answerOf);
+}
+
+/** A POST with neither a body nor a content type: the schema's refusal. */
+function bare(app: FastifyInstance): Promise<Answer> {
+  return app.inject({ method: "POST", url: "/api/v1/records" }).then(answerOf);
 }
 
 async function storedLog(store: Store) {
@@ -114,22 +117,20 @@ describe("the record writer thread (a file store)", () => {
     const inline = await serve(await open(false), 0);
     const written = await serve(await open(true), 1);
     // Then the system winds down: the writer's own guard refuses as the request loop's does.
-    const windDown = async (store: Store) =>
-      store.db
-        .transaction()
-        .execute((trx) => appendModeRecord(trx, { kind: "mode", day: WIND_DOWN.since, body: WIND_DOWN }, 1));
     const late = JSON.stringify(await sign("Snapshot", snapshot("beta", TEST_NOW - 1), agent));
     const expected = [];
     for (const body of bodies) expected.push(await post(inline, body));
-    await windDown(stores[0]!);
+    expected.push(await bare(inline));
+    await windDown(stores[0]!, TEST_NOW);
     expected.push(await post(inline, late));
     const answers = [];
     for (const body of bodies) answers.push(await post(written, body));
-    await windDown(stores[1]!);
+    answers.push(await bare(written));
+    await windDown(stores[1]!, TEST_NOW);
     answers.push(await post(written, late));
     expect(answers).to.deep.equal(expected);
     expect(new Set(expected.map((a) => a.status))).to.deep.equal(new Set([201, 400, 413, 200, 410]));
-    expect(expected.filter((a) => a.status === 400)).to.have.length(8);
+    expect(expected.filter((a) => a.status === 400)).to.have.length(9);
   });
 
   it("stores concurrent submissions in arrival order: the log and answers of one-at-a-time ingestion", async () => {
@@ -146,6 +147,17 @@ describe("the record writer thread (a file store)", () => {
     const { seal } = JSON.parse(answers[1]!.body) as { seal: string };
     const read = await written.inject(`/api/v1/records/${seal}`);
     expect(read.statusCode, read.body).to.equal(200);
+    if (process.platform === "linux") {
+      // The writer (and its ingest worker) run niced: reads on the request loop go first.
+      const nices = readdirSync("/proc/self/task").map((task) =>
+        Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]),
+      );
+      expect(nices.filter((n) => n === WRITER_NICE)).to.have.length.at.least(2);
+      expect(
+        nices.filter((n) => n === 0),
+        "the request loop keeps its priority",
+      ).to.not.be.empty;
+    }
   });
 
   it("answers 503 WRITER_RESTARTED when its thread stops, starts another, and close drains the line", async () => {

@@ -23,8 +23,9 @@ export type WriterRequest =
   | {
       readonly kind: "write";
       readonly id: number;
-      readonly body: Uint8Array;
-      readonly contentType: string;
+      /** Null when the request had no body to parse (no content type, no length). */
+      readonly body: Uint8Array | null;
+      readonly contentType: string | null;
       /** The request loop's clock at arrival (the writer has none of its own: tests fix it). */
       readonly now: number;
     }
@@ -41,7 +42,8 @@ export type WriterMessage =
       readonly digest: string;
       readonly signature: string;
     }
-  | { readonly kind: "log"; readonly message: string };
+  /** A worker of the writer that stopped, or a line the writer's own logger wrote (5xx). */
+  | { readonly kind: "log"; readonly crash: boolean; readonly message: string };
 
 /** The HTTP answer to one submission, as the writer's own route gave it. */
 export interface WriterAnswer {
@@ -56,6 +58,8 @@ export interface RecordWriterOptions extends Omit<RecordWriterData, "contractWal
   readonly script?: string;
   /** Told when the thread stopped unasked, or an ingest worker of it did (the server logs it). */
   readonly onCrash?: (error: Error) => void;
+  /** Told of each line the writer's logger writes (its 5xx answers, with their stack). */
+  readonly onLog?: (line: string) => void;
 }
 
 const WRITER_SCRIPT = join(__dirname, "record-writer-entry.ts");
@@ -86,7 +90,7 @@ export class RecordWriter {
 
   constructor(private readonly options: RecordWriterOptions) {}
 
-  write(body: Uint8Array, contentType: string, now: number): Promise<WriterAnswer> {
+  write(body: Uint8Array | null, contentType: string | null, now: number): Promise<WriterAnswer> {
     if (this.closed) return Promise.reject(shuttingDown());
     const worker = this.worker ?? this.start();
     return new Promise((resolve, reject) => {
@@ -113,7 +117,7 @@ export class RecordWriter {
   }
 
   private start(): Worker {
-    const { script, onCrash: _, contractWallets, ...data } = this.options;
+    const { script, onCrash: _, onLog: __, contractWallets, ...data } = this.options;
     const workerData: RecordWriterData = { ...data, contractWallets: contractWallets !== undefined };
     const worker = new Worker(bootstrap(script ?? WRITER_SCRIPT), { eval: true, workerData });
     let failure: Error | undefined;
@@ -144,7 +148,8 @@ export class RecordWriter {
         (ok) => reply({ kind: "wallet", id, ok }),
         (error: unknown) => reply({ kind: "wallet", id, error: toWire(error) }),
       );
-    } else this.options.onCrash?.(new Error(message.message));
+    } else if (message.crash) this.options.onCrash?.(new Error(message.message));
+    else this.options.onLog?.(message.message);
   }
 
   private settle(id: number, answer: () => void): void {

@@ -9,7 +9,7 @@ import { runRecordWriter } from "../../src/api/record-writer-thread";
 
 const port = parentPort!;
 port.on("message", (request: WriterRequest) => {
-  if (request.kind === "write" && Buffer.from(request.body).includes("crash-writer"))
+  if (request.kind === "write" && Buffer.from(request.body ?? []).includes("crash-writer"))
     throw new Error("record writer crash on cue");
 });
 void runRecordWriter(port, workerData as RecordWriterData);

@@ -1,6 +1,9 @@
 import { seal, stewardshipStates, type Hex32 } from "@augur/scorer";
 import { addDays } from "../../src/modes/days";
 import type { StewardshipDay } from "../../src/modes/timeline";
+import { MODE_FORMAT } from "../../src/modes/records";
+import type { Store } from "../../src/store/open";
+import { appendModeRecord } from "../../src/store/queries/modes";
 
 /** The first day of every scripted stewardship history in the tests. */
 export const HISTORY_START = "2027-01-01";
@@ -54,4 +57,19 @@ export function sitePages(season: string, agent: string): string[] {
     "/mode",
     "/receipt",
   ];
+}
+
+/** Stores an operator's wind-down from 2027-01-20 as the current mode: writes are refused (410). */
+export async function windDown(store: Pick<Store, "db">, now: number): Promise<void> {
+  const body = {
+    format: MODE_FORMAT,
+    mode: "wind-down",
+    since: "2027-01-20",
+    declared: "2027-01-20",
+    cause: { kind: "operator", notice: `0x${"22".repeat(32)}`, noticed: "2026-12-21", reason: "stop" },
+    previous: null,
+  };
+  await store.db
+    .transaction()
+    .execute((trx) => appendModeRecord(trx, { kind: "mode", day: body.since, body }, now));
 }

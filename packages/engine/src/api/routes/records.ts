@@ -158,6 +158,8 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
       ...(deps.recordGrace === undefined ? {} : { recordGrace: deps.recordGrace }),
       ...(deps.contractWallets ? { contractWallets: deps.contractWallets } : {}),
       onCrash: (error) => app.log.error({ err: error }, "the record writer stopped: restarted"),
+      onLog: (line) =>
+        app.log.error({ writer: JSON.parse(line) as unknown }, "record writer: request failed"),
     });
     app.addHook("onClose", () => writer.close());
     keepRecordBodiesRaw(app);
@@ -165,8 +167,9 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
       app,
       limits.perMinute,
       async (request, reply) => {
-        const contentType = request.headers["content-type"] ?? "application/json";
-        const answer = await writer.write(request.body as Buffer, contentType, deps.now());
+        const body = (request.body as Buffer | undefined) ?? null;
+        const contentType = request.headers["content-type"] ?? null;
+        const answer = await writer.write(body, contentType, deps.now());
         return reply.code(answer.status).type(answer.type).send(answer.body);
       },
       true,
