@@ -1,8 +1,9 @@
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import type { ApiDeps } from "./deps";
-import { ApiError, errorPayload, installErrorHandlers } from "./errors";
+import { ApiError, installErrorHandlers } from "./errors";
+import { apiFastify } from "./fastify";
 import { collectOpenApi } from "./openapi";
 import { anchorRoutes } from "./routes/anchors";
 import { assetRoutes } from "./routes/assets";
@@ -16,7 +17,7 @@ import { inputRoutes } from "./routes/inputs";
 import { logRoutes } from "./routes/log";
 import { metaRoutes } from "./routes/meta";
 import { modeRoutes } from "./routes/modes";
-import { RECORD_BODY_LIMIT, recordReadRoutes, recordRoutes } from "./routes/records";
+import { isRecordSubmission, recordReadRoutes, recordRoutes, usesRecordWriter } from "./routes/records";
 import { refereeRoutes } from "./routes/referee";
 import { riskRoutes, seasonRiskRoutes } from "./routes/risk";
 import { scoreHistoryRoutes, scoreRoutes } from "./routes/scores";
@@ -42,34 +43,9 @@ export interface AppOptions {
   readonly ingestWorkers?: number;
 }
 
-/** Node checks its header and request deadlines on a timer: often enough that they hold to ~1 s. */
-function checkingIntervalMs(limits: ServerLimits): number {
-  return Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4)));
-}
-
 /** The HTTP API over one store; listen() is the caller's (so tests can `inject`). */
 export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
-  const limits = options.limits ?? DEFAULT_SERVER_LIMITS;
-  const app = Fastify({
-    logger: options.logger ?? false,
-    connectionTimeout: limits.idleTimeoutMs,
-    requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
-    http: {
-      headersTimeout: limits.headersTimeoutMs,
-      connectionsCheckingInterval: checkingIntervalMs(limits),
-    },
-    bodyLimit: RECORD_BODY_LIMIT,
-    routerOptions: { maxParamLength: 200 },
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
-    frameworkErrors: (error, _request, reply) => {
-      void (reply as FastifyReply).code(400).send(errorPayload("BAD_REQUEST", error.message));
-    },
-  });
-  app.server.maxConnections = limits.maxConnections;
-  // Bodies are JSON only: Fastify's default text/plain parser would let a plain-text body reach
-  // the schema (400); without it any other content type is refused with 415 as documented.
-  app.removeContentTypeParser("text/plain");
+  const app = apiFastify(options.logger ?? false, options.limits ?? DEFAULT_SERVER_LIMITS);
   installErrorHandlers(app, siteNotFound); // HTML 404 outside /api, JSON inside
   const openApi = collectOpenApi(app);
 
@@ -81,15 +57,17 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   });
 
   installIntegerParams(app); // before the routes: it checks each route as it is added
-  installWriteGuard(app, deps); // before the routes: a wound-down system stores nothing
+  const writeLimits = {
+    perMinute: options.writesPerMinute ?? 600,
+    ingestWorkers: options.ingestWorkers ?? 0,
+  };
+  // Before the routes: a wound-down system stores nothing (the record writer checks its own).
+  installWriteGuard(app, deps, usesRecordWriter(deps, writeLimits) ? isRecordSubmission : undefined);
   // Every /api/v1 route. The OpenAPI document lists paths in the order they are added: this
   // order is the published document's, so a new route goes at the end.
   metaRoutes(app, deps, openApi);
   apiDocsRoutes(app);
-  recordRoutes(app, deps, {
-    perMinute: options.writesPerMinute ?? 600,
-    ingestWorkers: options.ingestWorkers ?? 0,
-  });
+  recordRoutes(app, deps, writeLimits);
   recordReadRoutes(app, deps);
   scoreRoutes(app, deps);
   riskRoutes(app, deps);

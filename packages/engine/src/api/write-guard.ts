@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { assertAcceptingWrites } from "../modes/guard";
 import { FinalNoticeSealedError, WindingDownError } from "../modes/errors";
 import type { ApiDeps } from "./deps";
@@ -10,11 +10,16 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Once the system winds down, every write endpoint (today `POST /api/v1/records`, and any added
  * later) answers 410 with the reason before its handler runs, so nothing is stored; reads and
- * proofs are still served.
+ * proofs are still served. `checkedElsewhere`: writes another app checks (the record writer
+ * thread's own guard, on its own connection, answers record submissions alike).
  */
-export function installWriteGuard(app: FastifyInstance, deps: ApiDeps): void {
+export function installWriteGuard(
+  app: FastifyInstance,
+  deps: Pick<ApiDeps, "store">,
+  checkedElsewhere?: (request: FastifyRequest) => boolean,
+): void {
   app.addHook("onRequest", async (request) => {
-    if (READS.has(request.method)) return;
+    if (READS.has(request.method) || checkedElsewhere?.(request)) return;
     try {
       await assertAcceptingWrites(deps.store.db);
     } catch (error) {

@@ -15,8 +15,7 @@ import { testBackends } from "../../test-support/store/testing";
 import { callLedger } from "../chain/abi/call-ledger";
 import { CallLedgerEvents, EXPIRED_CONFIDENCE_BPS } from "./calls";
 import { ReorgTooDeepError } from "./errors";
-import { MODE_FORMAT } from "../modes/records";
-import { appendModeRecord } from "../store/queries/modes";
+import { declareWindDown } from "../../test-support/modes/testing";
 
 const LEDGER = "0x9fe46736679d2d9a65f6367c78c6d9ce2f5ba6e0";
 const ASSET = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
@@ -158,17 +157,7 @@ for (const backend of testBackends()) {
 
     it("seals nothing once the system winds down: the log only closes", async () => {
       await storeAll(history());
-      const body = {
-        format: MODE_FORMAT,
-        mode: "wind-down",
-        since: "2027-01-20",
-        declared: "2027-01-20",
-        cause: { kind: "operator", notice: `0x${"22".repeat(32)}`, noticed: "2026-12-21", reason: "stop" },
-        previous: null,
-      };
-      await store.db
-        .transaction()
-        .execute((trx) => appendModeRecord(trx, { kind: "mode", day: body.since, body }, TEST_NOW));
+      await declareWindDown(store, "2027-01-20", TEST_NOW);
       expect(await handler.promote(store, 5)).to.equal(0);
       expect(await callRecords()).to.deep.equal([]);
     });

@@ -52,3 +52,12 @@ export function fromWire(wire: WireError): Error {
       return new AugurError(wire.code, wire.message, wire.details);
   }
 }
+
+/** A submission the server will not take because it is stopping (503): nothing was stored. */
+export function shuttingDown(): RecordRefusedError {
+  return new RecordRefusedError(
+    503,
+    "SHUTTING_DOWN",
+    "the server is stopping: nothing was stored, send it again later",
+  );
+}

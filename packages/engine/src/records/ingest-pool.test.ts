@@ -8,12 +8,11 @@ import type { Store } from "../store/open";
 import { testBackends } from "../../test-support/store/testing";
 import {
   addTestSeason,
-  decision,
+  orderedSequence,
   registration,
   sign,
   snapshot,
   testWallet,
-  trade,
   TEST_CHAIN_ID,
   TEST_NOW,
 } from "../../test-support/records/testing";
@@ -40,37 +39,6 @@ async function outcome(ingesting: Promise<{ seal: string; leafIndex: number; cre
 
 async function storedLog(store: Store) {
   return store.db.selectFrom("records").select(["leaf_index", "seal"]).orderBy("leaf_index").execute();
-}
-
-/**
- * Submissions whose outcome depends on their order: a record before and after its agent's
- * registration, two records for one moment (the second is the equivocation), one dated before
- * its registration, a duplicate, a stranger's signature, a second registration, and refusals
- * the worker itself makes (a garbage signature, a malformed field).
- */
-async function orderedSequence(): Promise<Submission[]> {
-  const beta = testWallet("agent beta");
-  const betaCreator = testWallet("creator of beta");
-  const gamma = testWallet("agent gamma");
-  const gammaCreator = testWallet("creator of gamma");
-  const betaReg = { ...registration("beta", beta, betaCreator), registeredAt: TEST_NOW - 100 };
-  const first = await sign("Snapshot", snapshot("beta", TEST_NOW - 50, "1000"), beta);
-  return [
-    await sign("Snapshot", snapshot("beta", TEST_NOW - 40), beta), // before beta exists
-    await sign("Registration", betaReg, beta, betaCreator),
-    first,
-    await sign("Snapshot", snapshot("beta", TEST_NOW - 50, "2000"), beta), // same moment
-    await sign("Snapshot", snapshot("beta", TEST_NOW - 200), beta), // before registration
-    first, // the same record again
-    await sign("Snapshot", snapshot("beta", TEST_NOW - 30), testWallet("mallory")),
-    { ...(await sign("Snapshot", snapshot("beta", TEST_NOW - 20), beta)), signature: `0x${"00".repeat(65)}` },
-    await sign("Snapshot", { ...snapshot("beta", TEST_NOW - 10), investedBps: 10_001 }, beta),
-    await sign("Registration", registration("gamma", gamma, gammaCreator), gamma, gammaCreator),
-    await sign("Decision", decision("gamma", TEST_NOW - 60), gamma),
-    await sign("Trade", trade("gamma", TEST_NOW - 60), gamma),
-    await sign("Registration", { ...betaReg, registeredAt: TEST_NOW - 90 }, beta, betaCreator), // beta again
-    await sign("Snapshot", snapshot("beta", TEST_NOW - 40), beta), // after beta exists
-  ];
 }
 
 for (const backend of testBackends()) {

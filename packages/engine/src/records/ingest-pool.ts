@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { RecordRefusedError } from "@augur/records";
 import { checkSubmission, type CheckedSubmission, type Submission } from "./ingest-check";
-import { fromWire, toWire, type WireError } from "./ingest-errors";
+import { fromWire, shuttingDown, toWire, type WireError } from "./ingest-errors";
 
 /** One job for a worker: a submission to check for a chain id. */
 export interface IngestJob {
@@ -142,14 +142,6 @@ export class IngestPool {
       }
     }
   }
-}
-
-function shuttingDown(): RecordRefusedError {
-  return new RecordRefusedError(
-    503,
-    "SHUTTING_DOWN",
-    "the server is stopping: nothing was stored, send it again later",
-  );
 }
 
 function uncheckable(): RecordRefusedError {

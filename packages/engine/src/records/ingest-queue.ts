@@ -3,11 +3,16 @@ import { checkSubmission, type CheckedSubmission, type RecordSigners, type Submi
 import { confirmSigners, storeRecord, storeRecords, type IngestContext, type IngestResult } from "./ingest";
 import type { IngestPool } from "./ingest-pool";
 
-type Settled = { readonly checked: CheckedSubmission } | { readonly error: unknown };
+type Settled =
+  | { readonly checked: CheckedSubmission }
+  | { readonly error: unknown }
+  /** A reserved place whose request was refused before it named a record. */
+  | { readonly cancelled: true };
 
 /** One submission waiting for its turn: settled once its checks are done. */
 interface Waiting {
-  readonly submission: Submission;
+  /** Unset while a reserved place waits for its record. */
+  submission?: Submission;
   settled?: Settled;
   /** Set when the signers are known (a contract wallet's come back from the chain). */
   signers?: RecordSigners;
@@ -20,6 +25,13 @@ type Batch = {
   signers: RecordSigners | Promise<RecordSigners>;
   checked: CheckedSubmission;
 }[];
+
+/** A place in the line taken on arrival, filled with the record once its request is parsed. */
+export interface Reservation {
+  ingest(submission: Submission): Promise<IngestResult>;
+  /** The request never named a record (refused before): the line moves on without it. */
+  cancel(): void;
+}
 
 /** The most records one transaction stores: a bound on how long one commit holds the loop. */
 export const MAX_BATCH = 64;
@@ -45,14 +57,35 @@ export class RecordIngestor {
   ) {}
 
   ingest(submission: Submission): Promise<IngestResult> {
-    return new Promise((resolve, reject) => {
-      const waiting: Waiting = { submission, resolve, reject };
-      this.line.push(waiting);
-      void this.check(submission).then((settled) => {
-        waiting.settled = settled;
-        this.drain();
-      });
+    return this.reserve().ingest(submission);
+  }
+
+  /**
+   * Takes the next place in the line now, for a record whose request is still being read (the
+   * record writer parses a body asynchronously): later arrivals wait behind it, so records are
+   * stored in the order their requests arrived.
+   */
+  reserve(): Reservation {
+    let resolve!: (result: IngestResult) => void;
+    let reject!: (error: unknown) => void;
+    const answer = new Promise<IngestResult>((res, rej) => {
+      resolve = res;
+      reject = rej;
     });
+    const waiting: Waiting = { resolve, reject };
+    this.line.push(waiting);
+    const settle = (settled: Settled) => {
+      waiting.settled = settled;
+      this.drain();
+    };
+    return {
+      ingest: (submission) => {
+        waiting.submission = submission;
+        void this.check(submission).then(settle);
+        return answer;
+      },
+      cancel: () => settle({ cancelled: true }),
+    };
   }
 
   /** Stores the checked front of the line, batch after batch, until its head is still checking. */
@@ -62,19 +95,21 @@ export class RecordIngestor {
     while (batch.length < MAX_BATCH && this.line[0]?.settled !== undefined) {
       const waiting = this.line.shift()!;
       const settled = waiting.settled!;
+      if ("cancelled" in settled) continue;
       if ("error" in settled) {
         waiting.reject(settled.error);
         continue;
       }
       const { checked } = settled;
+      const submission = waiting.submission!;
       if (waiting.signers !== undefined) batch.push({ waiting, signers: waiting.signers, checked });
       else if (
         checked.walletRecovered !== undefined &&
         checked.walletRecovered !== checked.record.message.wallet
       )
-        this.confirmAside(waiting, checked);
+        this.confirmAside(waiting, submission, checked);
       else {
-        const signers = confirmSigners(waiting.submission, checked, this.ctx);
+        const signers = confirmSigners(submission, checked, this.ctx);
         signers.catch(() => {}); // answered in storeBatch, which awaits it
         batch.push({ waiting, signers, checked });
       }
@@ -88,8 +123,8 @@ export class RecordIngestor {
   }
 
   /** A bound wallet's proof (the chain for a contract wallet), then the back of the line. */
-  private confirmAside(waiting: Waiting, checked: CheckedSubmission): void {
-    confirmSigners(waiting.submission, checked, this.ctx).then(
+  private confirmAside(waiting: Waiting, submission: Submission, checked: CheckedSubmission): void {
+    confirmSigners(submission, checked, this.ctx).then(
       (signers) => {
         waiting.signers = signers;
         this.line.push(waiting);

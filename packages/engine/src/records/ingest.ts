@@ -97,7 +97,7 @@ export async function ingestRecord(
 /**
  * The store's half of `ingestRecord`, for a checked record whose signers are recovered: season,
  * time, registration and signer rules, then the record, its moment, its agent and its log leaf
- * in one transaction.
+ * in one transaction (`storeRecords` of one: one code path).
  */
 export async function storeRecord(
   store: Store,
@@ -105,10 +105,9 @@ export async function storeRecord(
   ctx: IngestContext,
   signers: RecordSigners,
 ): Promise<IngestResult> {
-  return store.db.transaction().execute(async (trx) => {
-    await store.log.lockForAppend(trx);
-    return admitRecord(trx, store, checked, ctx, signers);
-  });
+  const [outcome] = await storeRecords(store, [{ checked, signers }], ctx);
+  if ("refused" in outcome!) throw outcome.refused;
+  return outcome!.result;
 }
 
 /** A record of a batch: what it is, or why it was refused. */

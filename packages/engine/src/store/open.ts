@@ -17,6 +17,11 @@ export interface Store {
   readonly dialect: DialectName;
   /** The location, safe to print. */
   readonly description: string;
+  /**
+   * Where it was opened (a record writer thread opens its own connection there). Holds the
+   * PostgreSQL URL as given, password included: never print it, print `description`.
+   */
+  readonly location?: StoreLocation;
   /** The PostgreSQL schema the store lives in, when not the default. */
   readonly schema?: string;
   /** The store's Merkle log (every seal, in order); its methods take `db` or a transaction. */
@@ -116,6 +121,7 @@ export async function openStore(
     db,
     dialect: location.kind,
     description,
+    location,
     log: merkleLog,
     ...(location.kind === "postgres" && location.schema ? { schema: location.schema } : {}),
     close: () => db.destroy(),
@@ -129,6 +135,14 @@ export async function openStore(
     }
   }
   return store;
+}
+
+/**
+ * Whether a second connection to this store sees the same data: not for an in-memory SQLite
+ * database, which lives and dies with its one connection.
+ */
+export function isShareable(location: StoreLocation | undefined): location is StoreLocation {
+  return location !== undefined && (location.kind === "postgres" || location.file !== ":memory:");
 }
 
 /** Applies every pending migration in order; returns the names applied now (empty if none). */

@@ -2,8 +2,9 @@
  * `npm run bench -- reads-under-writes`: GET /api/v1/agents/:id/score idle, then while one writer
  * posts BENCH_WRITES records a second (default 100: pre-signed Snapshots of 40 agents), against
  * `augur serve` in a child process (the production path) once with `--ingest-workers 0` (records
- * checked on the request loop) and once with the pool (BENCH_INGEST_WORKERS, default as serve's),
- * side by side with ratios to idle, and the server's request-loop CPU per record (Linux /proc).
+ * checked and stored on the request loop) and once with the record writer thread and its ingest
+ * workers (BENCH_INGEST_WORKERS, default as serve's), side by side with ratios to idle, and the
+ * server's request-loop CPU per record (Linux /proc: the main thread's, not the writer's).
  * The store: test-support/api/score-bench-store.ts (BENCH_DATA_DIR keeps it between runs).
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -179,7 +180,7 @@ async function main() {
       );
     };
     lines("inline", inline);
-    lines(`${WORKERS} worker${WORKERS === 1 ? "" : "s"}`, pooled);
+    lines(`writer, ${WORKERS} worker${WORKERS === 1 ? "" : "s"}`, pooled);
     const r = pooled.loaded;
     const ok =
       r.latency.p99 <= 10 &&
@@ -187,7 +188,7 @@ async function main() {
       r.errors + r.non2xx === 0 &&
       pooled.writes.refused === 0;
     console.log(
-      `target with the pool (p99 ≤ 10 ms, ≥ 0.8× idle, every record stored): ${ok ? "met" : "NOT met"}`,
+      `target with the writer (p99 ≤ 10 ms, ≥ 0.8× idle, every record stored): ${ok ? "met" : "NOT met"}`,
     );
   } finally {
     if (!keep) rmSync(dataDir, { recursive: true, force: true });

@@ -60,7 +60,7 @@ export function sitePages(season: string, agent: string): string[] {
 }
 
 /** Puts the store in wind-down (a holder trigger since `since`) with one mode record, as the cycle would. */
-export async function declareWindDown(store: Store, since: string, now: number): Promise<void> {
+export async function declareWindDown(store: Pick<Store, "db">, since: string, now: number): Promise<void> {
   const cause = { kind: "trigger", trigger: "holders", day: since, seal: `0x${"ab".repeat(32)}` } as const;
   const body: ModeBody = {
     format: MODE_FORMAT,

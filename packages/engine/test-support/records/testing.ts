@@ -156,3 +156,34 @@ export async function expectRefused<E extends Error>(
   expect(await store.log.size(store.db), "nothing appended").to.equal(before);
   return error as E;
 }
+
+/**
+ * Submissions whose outcome depends on their order: a record before and after its agent's
+ * registration, two records for one moment (the second is the equivocation), one dated before
+ * its registration, a duplicate, a stranger's signature, a second registration, and refusals
+ * the worker itself makes (a garbage signature, a malformed field).
+ */
+export async function orderedSequence(): Promise<Submission[]> {
+  const beta = testWallet("agent beta");
+  const betaCreator = testWallet("creator of beta");
+  const gamma = testWallet("agent gamma");
+  const gammaCreator = testWallet("creator of gamma");
+  const betaReg = { ...registration("beta", beta, betaCreator), registeredAt: TEST_NOW - 100 };
+  const first = await sign("Snapshot", snapshot("beta", TEST_NOW - 50, "1000"), beta);
+  return [
+    await sign("Snapshot", snapshot("beta", TEST_NOW - 40), beta), // before beta exists
+    await sign("Registration", betaReg, beta, betaCreator),
+    first,
+    await sign("Snapshot", snapshot("beta", TEST_NOW - 50, "2000"), beta), // same moment
+    await sign("Snapshot", snapshot("beta", TEST_NOW - 200), beta), // before registration
+    first, // the same record again
+    await sign("Snapshot", snapshot("beta", TEST_NOW - 30), testWallet("mallory")),
+    { ...(await sign("Snapshot", snapshot("beta", TEST_NOW - 20), beta)), signature: `0x${"00".repeat(65)}` },
+    await sign("Snapshot", { ...snapshot("beta", TEST_NOW - 10), investedBps: 10_001 }, beta),
+    await sign("Registration", registration("gamma", gamma, gammaCreator), gamma, gammaCreator),
+    await sign("Decision", decision("gamma", TEST_NOW - 60), gamma),
+    await sign("Trade", trade("gamma", TEST_NOW - 60), gamma),
+    await sign("Registration", { ...betaReg, registeredAt: TEST_NOW - 90 }, beta, betaCreator), // beta again
+    await sign("Snapshot", snapshot("beta", TEST_NOW - 40), beta), // after beta exists
+  ];
+}

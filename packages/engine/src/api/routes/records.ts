@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { InvalidInputError, parseIJson, UnsealableRecordError } from "@augur/scorer";
 import type { Submission } from "../../records/ingest";
 import { IngestPool } from "../../records/ingest-pool";
@@ -10,6 +10,8 @@ import type { ApiDeps } from "../deps";
 import { ApiError } from "../errors";
 import { errorBody, hex32Schema, signatureSchema, uintSchema } from "../schemas";
 import { findRecord } from "../../store/queries/records";
+import { isShareable } from "../../store/open";
+import { RecordWriter } from "../record-writer";
 import { fieldsOf, textViews } from "../../erasure/texts";
 import { textViewSchema } from "./erasure";
 
@@ -72,20 +74,28 @@ async function refuseNonIJson(payload: NodeJS.ReadableStream) {
   return Object.assign(Readable.from([raw]), { receivedEncodedLength: raw.length });
 }
 
-export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteLimits): void {
-  const pool = limits.ingestWorkers
-    ? new IngestPool(limits.ingestWorkers, {
-        onCrash: (error) => app.log.error({ err: error }, "an ingest worker stopped: replaced"),
-      })
-    : undefined;
-  if (pool) app.addHook("onClose", () => pool.close());
-  const ingestor = new RecordIngestor(deps.store, deps, pool);
+export const RECORDS_PATH = "/api/v1/records";
+
+/**
+ * `POST /api/v1/records` with its schema and body checks. `raw`: the request loop takes the
+ * body's bytes only (within the size limit) and hands them to the record writer thread, which
+ * declares this same route over its own Fastify and runs the I-JSON check, the JSON parser and
+ * the schema there (`api/record-writer-thread.ts`): the same answers, off the loop.
+ */
+export function recordSubmissionRoute(
+  app: FastifyInstance,
+  perMinute: number,
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  raw = false,
+): void {
   app.post(
-    "/api/v1/records",
+    RECORDS_PATH,
     {
       bodyLimit: RECORD_BODY_LIMIT,
-      config: { cors: false, rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
-      preParsing: async (_request, _reply, payload) => refuseNonIJson(payload),
+      config: { cors: false, rateLimit: { max: perMinute, timeWindow: 60_000 } },
+      // Raw: Fastify's own reader holds the size limit, nothing more is done with the bytes here.
+      preParsing: raw ? [] : async (_request, _reply, payload) => refuseNonIJson(payload),
+      validatorCompiler: raw ? () => () => true : undefined,
       schema: {
         summary: "Submit a signed record",
         description:
@@ -107,11 +117,77 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
         response: { 200: result, 201: result, "4xx": errorBody },
       },
     },
-    async (request, reply) => {
+    async (request, reply) => handler(request, reply),
+  );
+}
+
+/** A record submission: what the record writer thread answers when there is one. */
+export function isRecordSubmission(request: FastifyRequest): boolean {
+  return request.method === "POST" && request.routeOptions.url === RECORDS_PATH;
+}
+
+/**
+ * Whether record submissions go to a record writer thread: with ingest workers and a store a
+ * second connection can share (a file or PostgreSQL; an in-memory SQLite store cannot).
+ */
+export function usesRecordWriter(deps: Pick<ApiDeps, "store">, limits: WriteLimits): boolean {
+  return (limits.ingestWorkers ?? 0) > 0 && isShareable(deps.store.location);
+}
+
+/**
+ * The request loop's JSON parser, except that a record submission's body stays bytes (the
+ * record writer thread parses it).
+ */
+function keepRecordBodiesRaw(app: FastifyInstance): void {
+  const json = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "buffer" }, (request, body, done) => {
+    if (isRecordSubmission(request)) done(null, body);
+    else json(request, (body as Buffer).toString("utf8"), done);
+  });
+}
+
+export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteLimits): void {
+  const workers = limits.ingestWorkers ?? 0;
+  if (usesRecordWriter(deps, limits)) {
+    // A file or PostgreSQL store: parsing, checks and stores on the writer thread's own connection.
+    const writer = new RecordWriter({
+      location: deps.store.location!,
+      chainId: deps.chainId,
+      ingestWorkers: workers,
+      ...(deps.recordGrace === undefined ? {} : { recordGrace: deps.recordGrace }),
+      ...(deps.contractWallets ? { contractWallets: deps.contractWallets } : {}),
+      onCrash: (error) => app.log.error({ err: error }, "the record writer stopped: restarted"),
+      onLog: (line) =>
+        app.log.error({ writer: JSON.parse(line) as unknown }, "record writer: request failed"),
+    });
+    app.addHook("onClose", () => writer.close());
+    keepRecordBodiesRaw(app);
+    recordSubmissionRoute(
+      app,
+      limits.perMinute,
+      async (request, reply) => {
+        const body = (request.body as Buffer | undefined) ?? null;
+        const contentType = request.headers["content-type"] ?? null;
+        const answer = await writer.write(body, contentType, deps.now());
+        return reply.code(answer.status).type(answer.type).send(answer.body);
+      },
+      true,
+    );
+  } else {
+    // In memory (one connection) or no workers: stores on the request loop, checks on the pool.
+    const pool = workers
+      ? new IngestPool(workers, {
+          onCrash: (error) => app.log.error({ err: error }, "an ingest worker stopped: replaced"),
+        })
+      : undefined;
+    if (pool) app.addHook("onClose", () => pool.close());
+    const ingestor = new RecordIngestor(deps.store, deps, pool);
+    recordSubmissionRoute(app, limits.perMinute, async (request, reply) => {
       const outcome = await ingestor.ingest(request.body as Submission);
       return reply.code(outcome.created ? 201 : 200).send(outcome);
-    },
-  );
+    });
+  }
   app.post(
     "/api/v1/retirements",
     {

@@ -1,0 +1,124 @@
+/**
+ * The record writer thread (`api/record-writer.ts` starts it): its own store connection, its
+ * own Fastify that declares `POST /api/v1/records` as the API does, and the record ingestor.
+ * Each body the request loop hands over is answered by that route (I-JSON check, JSON parser,
+ * schema, checks, batched store), so every answer is the one the loop would have given.
+ */
+import { setPriority } from "node:os";
+import type { MessagePort } from "node:worker_threads";
+import type { Submission } from "../records/ingest-check";
+import { fromWire } from "../records/ingest-errors";
+import { IngestPool } from "../records/ingest-pool";
+import { RecordIngestor, type Reservation } from "../records/ingest-queue";
+import type { ContractWalletCheck } from "../records/wallet";
+import { openStore } from "../store/open";
+import { installErrorHandlers } from "./errors";
+import { apiFastify } from "./fastify";
+import type { RecordWriterData, WriterMessage, WriterRequest } from "./record-writer";
+import { RECORDS_PATH, recordSubmissionRoute } from "./routes/records";
+import { installWriteGuard } from "./write-guard";
+
+/** The header that tells the writer's route which submission (and place in line) it serves. */
+const JOB_HEADER = "x-augur-writer-job";
+
+/**
+ * The writer's nice value once it is ready. Linux gives each thread its own (`setpriority` on
+ * the calling thread), and the ingest workers it starts inherit it: when reads and writes both
+ * want the CPU, the request loop goes first and the writer takes the rest (at +10 it still gets
+ * about a tenth of a contended core, and all of an idle one). Elsewhere the call would renice
+ * the whole process, so it is left alone.
+ */
+export const WRITER_NICE = 10;
+
+function yieldToReads(): void {
+  if (process.platform !== "linux") return;
+  try {
+    setPriority(WRITER_NICE);
+  } catch {
+    // not allowed here: the writer keeps the process's priority
+  }
+}
+
+export async function runRecordWriter(port: MessagePort, data: RecordWriterData): Promise<void> {
+  const send = (message: WriterMessage) => port.postMessage(message);
+  const wallets = new Map<number, { resolve: (ok: boolean) => void; reject: (error: Error) => void }>();
+  let nextWallet = 0;
+  // The chain's EIP-1271 answers come from the request loop, which holds the provider.
+  const contractWallets: ContractWalletCheck = (wallet, digest, signature) =>
+    new Promise((resolve, reject) => {
+      const id = nextWallet++;
+      wallets.set(id, { resolve, reject });
+      send({ kind: "wallet", id, wallet, digest, signature });
+    });
+  let clock = 0;
+  const places = new Map<number, Reservation>();
+  // Messages that arrive while the store opens wait for it, in order.
+  const ready = (async () => {
+    const store = await openStore(data.location, { migrate: false });
+    const pool =
+      data.ingestWorkers > 0
+        ? new IngestPool(data.ingestWorkers, {
+            onCrash: (error) =>
+              send({ kind: "log", crash: true, message: `an ingest worker stopped: ${error.message}` }),
+          })
+        : undefined;
+    const ingestor = new RecordIngestor(
+      store,
+      {
+        chainId: data.chainId,
+        now: () => clock,
+        ...(data.recordGrace === undefined ? {} : { recordGrace: data.recordGrace }),
+        ...(data.contractWallets ? { contractWallets } : {}),
+      },
+      pool,
+    );
+    // Its 5xx answers are logged with their stack, by the request loop's logger.
+    const stream = { write: (line: string) => send({ kind: "log", crash: false, message: line }) };
+    const app = apiFastify({ level: "error", stream });
+    installErrorHandlers(app);
+    installWriteGuard(app, { store }); // the request loop leaves record submissions to this one
+    recordSubmissionRoute(app, Number.MAX_SAFE_INTEGER, async (request, reply) => {
+      const id = Number(request.headers[JOB_HEADER]);
+      const place = places.get(id)!;
+      places.delete(id);
+      const outcome = await place.ingest(request.body as Submission);
+      return reply.code(outcome.created ? 201 : 200).send(outcome);
+    });
+    await app.ready();
+    yieldToReads();
+    const close = async () => {
+      await app.close();
+      await pool?.close();
+      await store.close();
+    };
+    return { ingestor, app, close };
+  })();
+
+  const write = async ({ id, body, contentType, now }: Extract<WriterRequest, { kind: "write" }>) => {
+    const { ingestor, app } = await ready;
+    clock = now;
+    // The place in line is taken on arrival, before the body is parsed: stores keep arrival order.
+    places.set(id, ingestor.reserve());
+    const res = await app.inject({
+      method: "POST",
+      url: RECORDS_PATH,
+      headers: { ...(contentType === null ? {} : { "content-type": contentType }), [JOB_HEADER]: String(id) },
+      ...(body === null ? {} : { payload: Buffer.from(body.buffer, body.byteOffset, body.byteLength) }),
+    });
+    places.get(id)?.cancel(); // refused before the route's handler named a record
+    places.delete(id);
+    const type = String(res.headers["content-type"] ?? "application/json; charset=utf-8");
+    send({ kind: "answer", id, answer: { status: res.statusCode, type, body: res.body } });
+  };
+
+  port.on("message", (request: WriterRequest) => {
+    if (request.kind === "write") void write(request);
+    else if (request.kind === "wallet") {
+      const waiting = wallets.get(request.id)!;
+      wallets.delete(request.id);
+      if (request.error) waiting.reject(fromWire(request.error));
+      else waiting.resolve(request.ok === true);
+    } else void ready.then(({ close }) => close()).finally(() => process.exit(0));
+  });
+  await ready;
+}

@@ -1,0 +1,168 @@
+import { join } from "node:path";
+import { Worker } from "node:worker_threads";
+import { RecordRefusedError } from "@augur/records";
+import { bootstrap } from "../records/ingest-pool";
+import { shuttingDown, toWire, type WireError } from "../records/ingest-errors";
+import type { ContractWalletCheck } from "../records/wallet";
+import type { StoreLocation } from "../store/location";
+
+/** What the writer thread needs to start: plain data (it crosses to the thread). */
+export interface RecordWriterData {
+  readonly location: StoreLocation;
+  readonly chainId: number;
+  /** Seconds a record's time may lie before its arrival (default: ingestion's). */
+  readonly recordGrace?: number;
+  /** Ingest workers the writer checks signatures on (0: on the writer thread itself). */
+  readonly ingestWorkers: number;
+  /** Whether the request loop answers EIP-1271 questions (it holds the chain's provider). */
+  readonly contractWallets: boolean;
+}
+
+/** From the request loop to the writer thread. */
+export type WriterRequest =
+  | {
+      readonly kind: "write";
+      readonly id: number;
+      /** Null when the request had no body to parse (no content type, no length). */
+      readonly body: Uint8Array | null;
+      readonly contentType: string | null;
+      /** The request loop's clock at arrival (the writer has none of its own: tests fix it). */
+      readonly now: number;
+    }
+  | { readonly kind: "wallet"; readonly id: number; readonly ok?: boolean; readonly error?: WireError }
+  | { readonly kind: "close" };
+
+/** From the writer thread to the request loop. */
+export type WriterMessage =
+  | { readonly kind: "answer"; readonly id: number; readonly answer: WriterAnswer }
+  | {
+      readonly kind: "wallet";
+      readonly id: number;
+      readonly wallet: string;
+      readonly digest: string;
+      readonly signature: string;
+    }
+  /** A worker of the writer that stopped, or a line the writer's own logger wrote (5xx). */
+  | { readonly kind: "log"; readonly crash: boolean; readonly message: string };
+
+/** The HTTP answer to one submission, as the writer's own route gave it. */
+export interface WriterAnswer {
+  readonly status: number;
+  readonly type: string;
+  readonly body: string;
+}
+
+export interface RecordWriterOptions extends Omit<RecordWriterData, "contractWallets"> {
+  readonly contractWallets?: ContractWalletCheck;
+  /** The thread's module (tests pass one that stops on cue). */
+  readonly script?: string;
+  /** Told when the thread stopped unasked, or an ingest worker of it did (the server logs it). */
+  readonly onCrash?: (error: Error) => void;
+  /** Told of each line the writer's logger writes (its 5xx answers, with their stack). */
+  readonly onLog?: (line: string) => void;
+}
+
+const WRITER_SCRIPT = join(__dirname, "record-writer-entry.ts");
+/** How long `close` waits for the thread to close its store before it ends it. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
+interface Pending {
+  readonly resolve: (answer: WriterAnswer) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * The request loop's side of the record writer: one thread with its own database connection
+ * that parses, validates, checks and stores record submissions in arrival order (batched, as
+ * `RecordIngestor` does) and answers each after its commit. The loop only hands over the body's
+ * bytes, so reads keep their latency while agents write. The thread starts on the first
+ * submission; one that stops unasked fails its pending submissions with 503 and a new one starts
+ * on the next; `close` lets every pending submission finish, then closes the thread's store.
+ */
+export class RecordWriter {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private closed = false;
+  private drained: (() => void) | undefined;
+  /** Threads that stopped unasked (a crash), for the logs and tests. */
+  restarts = 0;
+
+  constructor(private readonly options: RecordWriterOptions) {}
+
+  write(body: Uint8Array | null, contentType: string | null, now: number): Promise<WriterAnswer> {
+    if (this.closed) return Promise.reject(shuttingDown());
+    const worker = this.worker ?? this.start();
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      if (this.pending.size === 0) worker.ref();
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ kind: "write", id, body, contentType, now } satisfies WriterRequest);
+    });
+  }
+
+  /** Refuses new submissions (503), lets pending ones be answered, then stops the thread. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.pending.size > 0) await new Promise<void>((resolve) => (this.drained = resolve));
+    const worker = this.worker;
+    this.worker = undefined;
+    if (!worker) return;
+    worker.ref();
+    const exited = new Promise((resolve) => worker.once("exit", resolve));
+    worker.postMessage({ kind: "close" } satisfies WriterRequest);
+    const timer = setTimeout(() => void worker.terminate(), CLOSE_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private start(): Worker {
+    const { script, onCrash: _, onLog: __, contractWallets, ...data } = this.options;
+    const workerData: RecordWriterData = { ...data, contractWallets: contractWallets !== undefined };
+    const worker = new Worker(bootstrap(script ?? WRITER_SCRIPT), { eval: true, workerData });
+    let failure: Error | undefined;
+    worker.unref();
+    worker.on("message", (message: WriterMessage) => this.receive(worker, message));
+    // An uncaught error in the thread ends it: 'exit' follows and does the recovery.
+    worker.on("error", (error) => (failure = error));
+    worker.on("exit", (code) => {
+      if (this.worker !== worker) return; // closed, or already replaced
+      this.worker = undefined;
+      this.restarts += 1;
+      this.options.onCrash?.(failure ?? new Error(`record writer exited with code ${code}`));
+      for (const [id, pending] of this.pending) this.settle(id, () => pending.reject(writerStopped()));
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private receive(worker: Worker, message: WriterMessage): void {
+    if (message.kind === "answer") {
+      const pending = this.pending.get(message.id);
+      if (pending) this.settle(message.id, () => pending.resolve(message.answer));
+      if (this.pending.size === 0 && this.worker === worker) worker.unref();
+    } else if (message.kind === "wallet") {
+      const { id, wallet, digest, signature } = message;
+      const reply = (answer: WriterRequest) => worker.postMessage(answer);
+      this.options.contractWallets!(wallet, digest, signature).then(
+        (ok) => reply({ kind: "wallet", id, ok }),
+        (error: unknown) => reply({ kind: "wallet", id, error: toWire(error) }),
+      );
+    } else if (message.crash) this.options.onCrash?.(new Error(message.message));
+    else this.options.onLog?.(message.message);
+  }
+
+  private settle(id: number, answer: () => void): void {
+    this.pending.delete(id);
+    answer();
+    if (this.pending.size === 0) this.drained?.();
+  }
+}
+
+function writerStopped(): RecordRefusedError {
+  return new RecordRefusedError(
+    503,
+    "WRITER_RESTARTED",
+    "the record writer stopped and was restarted: send the record again (one already stored is answered 200 with its seal)",
+  );
+}
