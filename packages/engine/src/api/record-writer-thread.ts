@@ -14,7 +14,12 @@ import type { ContractWalletCheck } from "../records/wallet";
 import { openStore } from "../store/open";
 import { installErrorHandlers } from "./errors";
 import { apiFastify } from "./fastify";
-import type { RecordWriterData, WriterMessage, WriterRequest } from "./record-writer";
+import {
+  COMMIT_SPACING_MS,
+  type RecordWriterData,
+  type WriterMessage,
+  type WriterRequest,
+} from "./record-writer";
 import { RECORDS_PATH, recordSubmissionRoute } from "./routes/records";
 import { installWriteGuard } from "./write-guard";
 
@@ -71,6 +76,7 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
         ...(data.contractWallets ? { contractWallets } : {}),
       },
       pool,
+      data.commitSpacingMs ?? COMMIT_SPACING_MS,
     );
     // Its 5xx answers are logged with their stack, by the request loop's logger.
     const stream = { write: (line: string) => send({ kind: "log", crash: false, message: line }) };

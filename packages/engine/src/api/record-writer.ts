@@ -16,7 +16,18 @@ export interface RecordWriterData {
   readonly ingestWorkers: number;
   /** Whether the request loop answers EIP-1271 questions (it holds the chain's provider). */
   readonly contractWallets: boolean;
+  /** The least time between two of the writer's commits (default `COMMIT_SPACING_MS`). */
+  readonly commitSpacingMs?: number;
 }
+
+/**
+ * Each commit of the writer's connection makes SQLite drop the page cache of the connection that
+ * serves reads, which then re-reads its working set: measured on a 10,000-agent store, a score
+ * read cost 0.021 ms alone, 0.258 ms under a commit every 10 ms and 0.044 ms under one every
+ * 100 ms. So the writer commits at most ten times a second; a write arriving while it waits is
+ * answered up to 100 ms later, and a lone write is not delayed.
+ */
+export const COMMIT_SPACING_MS = 100;
 
 /** From the request loop to the writer thread. */
 export type WriterRequest =

@@ -53,6 +53,25 @@ for (const backend of testBackends()) {
       expect(results.map((r) => r.leafIndex)).to.deep.equal(burst.map((_, i) => i + 1));
       expect(results.every((r) => r.created)).to.equal(true);
     });
+
+    it("spaces its commits when asked: records arriving meanwhile wait and go in together", async () => {
+      const records = await snapshots(store, "alpha", 4);
+      const transactions = countTransactions(store);
+      const spacing = 300;
+      const ingestor = new RecordIngestor(store, ctx, undefined, spacing);
+      const started = Date.now();
+      const first = await ingestor.ingest(records[0]!);
+      // The store is free at once for the first; the next three arrive one by one while it waits.
+      const rest: Promise<{ leafIndex: number }>[] = [];
+      for (const record of records.slice(1)) {
+        rest.push(ingestor.ingest(record));
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const later = await Promise.all(rest);
+      expect(Date.now() - started).to.be.at.least(spacing);
+      expect(transactions()).to.equal(2);
+      expect([first, ...later].map((r) => r.leafIndex)).to.deep.equal([1, 2, 3, 4]);
+    });
   });
 }
 
