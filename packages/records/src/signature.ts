@@ -1,12 +1,20 @@
-import { verifyTypedData } from "ethers";
-import { augurDomain, typedDataTypes } from "./eip712";
+import { keccak256, Signature } from "ethers";
+import { ecdsaRecover } from "secp256k1";
+import { typedDataDigest } from "./eip712";
 import { BadSignatureError } from "./errors";
 import type { SignedTypeName } from "./fields";
 import type { NormalizedMessage } from "./validate";
 
 const SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
 
-/** The lowercase address that signed the message, or a BadSignatureError naming `field`. */
+/**
+ * The lowercase address that signed the message, or a BadSignatureError naming `field`.
+ * Accepts exactly what ethers' `verifyTypedData` accepts (its `Signature.from` judges v, r and s;
+ * a property test holds the two equal), but recovers the key with libsecp256k1 (the `secp256k1`
+ * package's prebuilt binding, its JavaScript build where there is none) from a digest made with
+ * cached encoders: every record submission recovers one or two keys, and ethers' own path cost
+ * 1.9 ms a key in JavaScript against 0.08 ms here.
+ */
 export function recoverSigner(
   field: string,
   type: SignedTypeName,
@@ -18,7 +26,12 @@ export function recoverSigner(
     throw new BadSignatureError(field, "must be a 65-byte signature (0x + 130 hex digits)");
   }
   try {
-    return verifyTypedData(augurDomain(chainId), typedDataTypes(type), message, signature).toLowerCase();
+    const { r, s, yParity } = Signature.from(signature);
+    const digest = typedDataDigest(chainId, type, message);
+    const compact = Buffer.from(r.slice(2) + s.slice(2), "hex");
+    const key = ecdsaRecover(compact, yParity, Buffer.from(digest.slice(2), "hex"), false);
+    // An address is the last 20 bytes of the keccak of the uncompressed key without its 0x04.
+    return `0x${keccak256(key.subarray(1)).slice(-40)}`;
   } catch {
     throw new BadSignatureError(field, "does not recover to any address");
   }

@@ -20,6 +20,7 @@ import {
 } from "@augur/records";
 import type { Hex32 } from "@augur/scorer";
 import type { Kysely } from "kysely";
+import type { LogAppender } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { findAgent, findAgentByKey, findAgentByWallet, insertAgent } from "../store/queries/agents";
 import { findRecord, findRecordAtMoment, insertRecord, insertRecordMoment } from "../store/queries/records";
@@ -126,10 +127,11 @@ export async function storeRecords(
 ): Promise<BatchOutcome[]> {
   return store.db.transaction().execute(async (trx) => {
     await store.log.lockForAppend(trx);
+    const log = await store.log.appender(trx);
     const outcomes: BatchOutcome[] = [];
     for (const { checked, signers } of records) {
       try {
-        outcomes.push({ result: await admitRecord(trx, store, checked, ctx, signers) });
+        outcomes.push({ result: await admitRecord(trx, log, checked, ctx, signers) });
       } catch (error) {
         if (!(error instanceof RecordRefusedError)) throw error;
         outcomes.push({ refused: error });
@@ -142,7 +144,7 @@ export async function storeRecords(
 /** The rules and the writes of one record, inside a transaction that holds the log's lock. */
 async function admitRecord(
   trx: Kysely<Database>,
-  store: Store,
+  log: LogAppender,
   { type, kind, message }: CheckedRecord,
   ctx: IngestContext,
   { signer, cosigner, signature, cosignature, walletProof, walletSignature }: RecordSigners,
@@ -198,7 +200,7 @@ async function admitRecord(
     if (standing) throw new EquivocationError(kind, TIME_FIELD[type], time, standing);
   }
 
-  const leafIndex = await store.log.append(trx, [seal], now);
+  const leafIndex = await log.append(trx, [seal], now);
   await insertRecord(trx, {
     seal,
     kind,

@@ -1,12 +1,11 @@
 import {
-  augurDomain,
   BadSignatureError,
   recoverSigner,
-  typedDataTypes,
+  typedDataDigest,
   WalletNotProvenError,
   type NormalizedMessage,
 } from "@augur/records";
-import { Contract, TypedDataEncoder, type Provider } from "ethers";
+import { Contract, type Provider } from "ethers";
 
 /** Asks a contract wallet whether it accepts `signature` for `digest` (EIP-1271). */
 export type ContractWalletCheck = (wallet: string, digest: string, signature: string) => Promise<boolean>;
@@ -60,7 +59,7 @@ export async function confirmWallet(
 ): Promise<WalletProof> {
   const wallet = message.wallet as string;
   if (recovered === wallet) return "eoa";
-  const digest = TypedDataEncoder.hash(augurDomain(chainId), typedDataTypes("RegistrationV2"), message);
+  const digest = typedDataDigest(chainId, "RegistrationV2", message);
   if (contractWallets && (await contractWallets(wallet, digest, walletSignature))) return "eip1271";
   throw new WalletNotProvenError(wallet, recovered);
 }

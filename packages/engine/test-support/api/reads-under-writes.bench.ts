@@ -1,14 +1,17 @@
 /**
  * `npm run bench -- reads-under-writes`: GET /api/v1/agents/:id/score idle, then while one writer
- * posts BENCH_WRITES records a second (default 100: pre-signed Snapshots of 40 agents), against
- * `augur serve` in a child process (the production path) once with `--ingest-workers 0` (records
- * checked and stored on the request loop) and once with the record writer thread and its ingest
- * workers (BENCH_INGEST_WORKERS, default as serve's), side by side with ratios to idle, and the
- * server's request-loop CPU per record (Linux /proc: the main thread's, not the writer's).
+ * posts BENCH_WRITES records a second (default 100: pre-signed Snapshots of 40 agents, posted from
+ * a child process, post-at-rate.ts, as an agent's would be), against `augur serve` in a child
+ * process (the production path) once with `--ingest-workers 0` (records checked and stored on the
+ * request loop) and once with the record writer thread and its ingest workers
+ * (BENCH_INGEST_WORKERS, default as serve's), side by side with ratios to idle; the server's CPU
+ * per record while it only takes writes (its request loop's and all its threads', Linux /proc), and
+ * where the CPU went while it took both (each server thread, the writer process, autocannon's).
  * The store: test-support/api/score-bench-store.ts (BENCH_DATA_DIR keeps it between runs).
+ * BENCH_PROF=<dir>: the server writes a CPU profile of each of its threads there.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_INGEST_WORKERS } from "../../src/records/ingest-pool";
@@ -32,15 +35,45 @@ const WRITERS = 40;
 const WARM_SECONDS = 2;
 const CPU_SECONDS = 3;
 const BIN = join(__dirname, "..", "..", "bin", "augur.cjs");
+const POSTER = join(__dirname, "post-at-rate.ts");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const unixNow = () => Math.floor(Date.now() / 1000);
 
-/** CPU time of a process's main thread (Linux: its task's utime + stime at USER_HZ 100), ms. */
-function mainThreadCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, "utf8");
+/** utime + stime of a /proc stat file (Linux, at USER_HZ 100), ms. */
+function statCpuMs(path: string): number {
+  const stat = readFileSync(path, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** CPU time of one thread of a process (its main thread by default), ms. */
+const taskCpuMs = (pid: number, tid = pid) => statCpuMs(`/proc/${pid}/task/${tid}/stat`);
+/** CPU time of a whole process, every thread, ms. */
+const processCpuMs = (pid: number) => statCpuMs(`/proc/${pid}/stat`);
+
+/** CPU time of each thread of a process, ms, by "name tid" (Linux). */
+function threadsCpuMs(pid: number): Map<string, number> {
+  const threads = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      threads.set(`${name} ${tid}`, taskCpuMs(pid, Number(tid)));
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return threads;
+}
+
+/** The threads that spent ≥ 1 % of `seconds` between two `threadsCpuMs`, as "name: ms". */
+function busyThreads(before: Map<string, number>, after: Map<string, number>, seconds: number): string {
+  return [...after]
+    .map(([key, ms]) => [key, ms - (before.get(key) ?? 0)] as const)
+    .filter(([, ms]) => ms >= seconds * 10)
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, ms]) => `${key.split(" ")[0]} ${(ms / seconds / 10).toFixed(0)} %`)
+    .join(", ");
 }
 
 async function post(url: string, body: string | Submission): Promise<number> {
@@ -74,34 +107,55 @@ async function writerRecords(url: string, run: string, count: number): Promise<s
   return bodies;
 }
 
-/** Posts `bodies` at RATE a second until stopped; `answered()` counts so far, the call waits for every answer. */
-function startWriter(url: string, bodies: string[]) {
-  const t0 = performance.now();
-  const posts: Promise<number>[] = [];
+/**
+ * Posts `bodies` at RATE a second from a child process (post-at-rate.ts) until stopped;
+ * `answered()` counts so far, the call waits for every answer.
+ */
+function startWriter(url: string, bodies: string[], dir: string) {
+  const file = join(dir, `bodies-${Date.now()}.json`);
+  writeFileSync(file, JSON.stringify(bodies));
+  const child = spawn(process.execPath, ["--import", "tsx", POSTER, url, String(RATE), file], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   let answered = 0;
-  const timer = setInterval(() => {
-    const due = Math.min(bodies.length, Math.floor(((performance.now() - t0) / 1000) * RATE));
-    while (posts.length < due)
-      posts.push(
-        post(url, bodies[posts.length]!)
-          .catch(() => 0)
-          .finally(() => (answered += 1)),
-      );
-  }, 5);
+  let out = "";
+  const done = new Promise<{ rate: number; stored: number; refused: number }>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const lines = out.split("\n");
+      out = lines.pop()!;
+      for (const line of lines) {
+        if (line.startsWith("answered ")) answered = Number(line.slice(9));
+        else if (line.startsWith("done ")) resolve(JSON.parse(line.slice(5)));
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`the writer exited ${code} before its summary`)));
+  });
   const stop = async () => {
-    clearInterval(timer);
-    const seconds = (performance.now() - t0) / 1000;
-    const statuses = await Promise.all(posts);
-    const stored = statuses.filter((s) => s === 201).length;
-    return { rate: posts.length / seconds, stored, refused: statuses.length - stored };
+    child.kill("SIGTERM");
+    try {
+      return await done;
+    } finally {
+      rmSync(file, { force: true });
+    }
   };
-  return Object.assign(stop, { answered: () => answered });
+  return Object.assign(stop, { answered: () => answered, pid: () => child.pid! });
 }
 
 async function serve(dataDir: string, workers: number): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    [BIN, "serve", "--port", "0", "--data-dir", dataDir, "--ingest-workers", String(workers)],
+    [
+      ...(process.env.BENCH_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROF}`] : []),
+      BIN,
+      "serve",
+      "--port",
+      "0",
+      "--data-dir",
+      dataDir,
+      "--ingest-workers",
+      String(workers),
+    ],
     {
       env: { ...process.env, AUGUR_WRITES_PER_MINUTE: "1000000", LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "inherit"],
@@ -129,15 +183,29 @@ async function run(dataDir: string, workers: number) {
       `${workers}-${Date.now()}`,
       RATE * (SECONDS + WARM_SECONDS + CPU_SECONDS + 2),
     );
-    const stop = startWriter(url, bodies);
+    const stop = startWriter(url, bodies, dataDir);
     await sleep(WARM_SECONDS * 1000);
     // Writes alone first: the server's request loop CPU per record, whatever else the machine runs.
-    const cpu0 = mainThreadCpuMs(child.pid!);
+    const cpu0 = taskCpuMs(child.pid!);
+    const all0 = processCpuMs(child.pid!);
     const answered0 = stop.answered();
     await sleep(CPU_SECONDS * 1000);
-    const cpuPerRecord = (mainThreadCpuMs(child.pid!) - cpu0) / (stop.answered() - answered0);
+    const records = stop.answered() - answered0;
+    const cpuPerRecord = (taskCpuMs(child.pid!) - cpu0) / records;
+    const allCpuPerRecord = (processCpuMs(child.pid!) - all0) / records;
+    const server0 = threadsCpuMs(child.pid!);
+    const poster0 = taskCpuMs(stop.pid());
+    const bench0 = process.cpuUsage();
     const loaded = await measure(url, SCORE_PATHS);
-    return { idle, loaded, cpuPerRecord, writes: await stop() };
+    const cpu = {
+      server: busyThreads(server0, threadsCpuMs(child.pid!), SECONDS),
+      poster: (taskCpuMs(stop.pid()) - poster0) / SECONDS / 10,
+      bench: (() => {
+        const used = process.cpuUsage(bench0);
+        return (used.user + used.system) / 1000 / SECONDS / 10;
+      })(),
+    };
+    return { idle, loaded, cpuPerRecord, allCpuPerRecord, cpu, writes: await stop() };
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -175,8 +243,12 @@ async function main() {
       console.log(row(`${name}, idle`, r.idle));
       console.log(
         `${row(`${name}, ${RATE} writes/s`, r.loaded)}   ${vs(r.loaded)}× idle; ` +
-          `request loop ${r.cpuPerRecord.toFixed(2)} ms CPU/record; writer ${r.writes.rate.toFixed(0)}/s, ` +
+          `request loop ${r.cpuPerRecord.toFixed(2)} ms CPU/record, all threads ${r.allCpuPerRecord.toFixed(2)}; writer ${r.writes.rate.toFixed(0)}/s, ` +
           `${r.writes.stored} stored, ${r.writes.refused} refused`,
+      );
+      console.log(
+        `  CPU while loaded (% of a core): server threads ${r.cpu.server}; ` +
+          `writer process ${r.cpu.poster.toFixed(0)} %; autocannon process ${r.cpu.bench.toFixed(0)} %`,
       );
     };
     lines("inline", inline);

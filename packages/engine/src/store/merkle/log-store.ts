@@ -1,7 +1,7 @@
 import { AugurError, leafHash, nodeHash, toHex32, hex32Bytes, merkleRoot, type Hex32 } from "@augur/scorer";
 import { sql, type Kysely } from "kysely";
 import { insertBatched } from "../batch";
-import { preparedQuery } from "../prepared";
+import { preparedInsert, preparedQuery } from "../prepared";
 import type { Database } from "../schema";
 import { completeSubtrees, consistencyRanges, inclusionRanges, type SubtreeKey } from "./subtrees";
 
@@ -38,10 +38,7 @@ export class MerkleLogStore {
   }
 
   async size(db: Db): Promise<number> {
-    const row = await db
-      .selectFrom("merkle_leaves")
-      .select((eb) => eb.fn.max<number | null>("leaf_index").as("last"))
-      .executeTakeFirst();
+    const [row] = await lastLeaf(db);
     return row?.last == null ? 0 : Number(row.last) + 1;
   }
 
@@ -62,13 +59,17 @@ export class MerkleLogStore {
 
   /** Appends seals in order; returns the index of the first. Caller holds the writer lock. */
   async append(trx: Db, seals: readonly Hex32[], at: number): Promise<number> {
-    const first = await this.size(trx);
-    if (seals.length === 0) return first;
-    const nodes = appendToFrontier(await this.frontier(trx, first), first, seals);
-    const leaves = seals.map((seal, i) => ({ leaf_index: first + i, seal, appended_at: at }));
-    await insertBatched(trx, "merkle_leaves", leaves);
-    await insertBatched(trx, "merkle_nodes", nodes);
-    return first;
+    return (await this.appender(trx)).append(trx, seals, at);
+  }
+
+  /**
+   * An appender for many appends in one transaction (a batch of record submissions): the log's
+   * size and right edge are read once, not once per append. Caller holds the writer lock, and
+   * nothing else appends to the log in that transaction meanwhile.
+   */
+  async appender(trx: Db): Promise<LogAppender> {
+    const size = await this.size(trx);
+    return new LogAppender(size, await this.frontier(trx, size));
   }
 
   /** The Merkle Tree Hash of the first `treeSize` leaves. */
@@ -129,6 +130,41 @@ export class MerkleLogStore {
       if (!out.has(keyOf(k))) throw new LogRangeError(`log node (${k.level}, ${k.idx}) is missing`);
     }
     return out;
+  }
+}
+
+/** Up to this many rows, an append inserts them one prepared statement each (no query building). */
+const FEW_ROWS = 16;
+
+const lastLeaf = preparedQuery(
+  (db) => db.selectFrom("merkle_leaves").select((eb) => eb.fn.max<number | null>("leaf_index").as("last")),
+  0,
+);
+const leafInsert = preparedInsert("merkle_leaves", ["leaf_index", "seal", "appended_at"]);
+const nodeInsert = preparedInsert("merkle_nodes", ["level", "idx", "hash"]);
+
+/** Appends to the log from a known size and right edge (`MerkleLogStore.appender`). */
+export class LogAppender {
+  constructor(
+    private size: number,
+    private readonly frontier: Map<number, Buffer>,
+  ) {}
+
+  /** Appends seals in order; returns the index of the first. */
+  async append(trx: Db, seals: readonly Hex32[], at: number): Promise<number> {
+    const first = this.size;
+    if (seals.length === 0) return first;
+    const nodes = appendToFrontier(this.frontier, first, seals);
+    const leaves = seals.map((seal, i) => ({ leaf_index: first + i, seal, appended_at: at }));
+    if (leaves.length + nodes.length <= FEW_ROWS) {
+      for (const leaf of leaves) await leafInsert(trx, leaf);
+      for (const node of nodes) await nodeInsert(trx, node);
+    } else {
+      await insertBatched(trx, "merkle_leaves", leaves);
+      await insertBatched(trx, "merkle_nodes", nodes);
+    }
+    this.size += seals.length;
+    return first;
   }
 }
 

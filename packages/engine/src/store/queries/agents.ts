@@ -1,19 +1,22 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { AgentsTable, Database } from "../schema";
+import { preparedQuery } from "../prepared";
 
 export type Agent = Selectable<AgentsTable>;
+
+const agentById = preparedQuery(
+  (db, id: string, seasonId: string) =>
+    db.selectFrom("agents").selectAll().where("id", "=", id).where("season_id", "=", seasonId),
+  2,
+);
 
 export async function findAgent(
   db: Kysely<Database>,
   id: string,
   seasonId: string,
 ): Promise<Agent | undefined> {
-  return db
-    .selectFrom("agents")
-    .selectAll()
-    .where("id", "=", id)
-    .where("season_id", "=", seasonId)
-    .executeTakeFirst();
+  const [row] = await agentById(db, id, seasonId);
+  return row;
 }
 
 export async function findAgentByKey(

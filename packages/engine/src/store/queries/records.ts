@@ -1,16 +1,36 @@
-import { preparedQuery } from "../prepared";
+import { preparedInsert, preparedQuery } from "../prepared";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, RecordKind, RecordMomentsTable, RecordsTable } from "../schema";
 
 export type RecordRow = Selectable<RecordsTable>;
 
+const recordBySeal = preparedQuery(
+  (db, seal: string) => db.selectFrom("records").selectAll().where("seal", "=", seal),
+  1,
+);
+
 export async function findRecord(db: Kysely<Database>, seal: string): Promise<RecordRow | undefined> {
-  return db.selectFrom("records").selectAll().where("seal", "=", seal).executeTakeFirst();
+  const [row] = await recordBySeal(db, seal);
+  return row;
 }
+
+const RECORD_COLUMNS = [
+  "seal",
+  "kind",
+  "agent_id",
+  "season_id",
+  "body",
+  "signer",
+  "signature",
+  "cosignature",
+  "leaf_index",
+  "received_at",
+] as const satisfies readonly (keyof RecordRow)[];
+const recordInsert = preparedInsert("records", RECORD_COLUMNS);
 
 /** Inserts one sealed record; its leaf must already be in the log (same transaction). */
 export async function insertRecord(db: Kysely<Database>, row: RecordRow): Promise<void> {
-  await db.insertInto("records").values(row).execute();
+  await recordInsert(db, row);
 }
 
 /**
@@ -83,22 +103,29 @@ export function recordsByLeafPage(kinds: readonly RecordKind[], limit: number) {
 export type RecordMomentRow = Selectable<RecordMomentsTable>;
 
 /** The seal already standing for an agent's record of `kind` at `moment`, if any. */
+const sealAtMoment = preparedQuery(
+  (db, seasonId: string, agentId: string, kind: RecordKind, moment: number) =>
+    db
+      .selectFrom("record_moments")
+      .select("seal")
+      .where("season_id", "=", seasonId)
+      .where("agent_id", "=", agentId)
+      .where("kind", "=", kind)
+      .where("moment", "=", moment),
+  4,
+);
+
 export async function findRecordAtMoment(
   db: Kysely<Database>,
   key: Omit<RecordMomentRow, "seal">,
 ): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("record_moments")
-    .select("seal")
-    .where("season_id", "=", key.season_id)
-    .where("agent_id", "=", key.agent_id)
-    .where("kind", "=", key.kind)
-    .where("moment", "=", key.moment)
-    .executeTakeFirst();
+  const [row] = await sealAtMoment(db, key.season_id, key.agent_id, key.kind, key.moment);
   return row?.seal;
 }
 
+const momentInsert = preparedInsert("record_moments", ["season_id", "agent_id", "kind", "moment", "seal"]);
+
 /** Claims the moment for a record (same transaction as the record); the primary key refuses a second. */
 export async function insertRecordMoment(db: Kysely<Database>, row: RecordMomentRow): Promise<void> {
-  await db.insertInto("record_moments").values(row).execute();
+  await momentInsert(db, row);
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
 import type { Database, SeasonsTable } from "../schema";
+import { preparedQuery } from "../prepared";
 
 export type Season = Selectable<SeasonsTable>;
 
@@ -8,8 +9,14 @@ export async function insertSeason(db: Kysely<Database>, season: Insertable<Seas
   await db.insertInto("seasons").values(season).execute();
 }
 
+const seasonById = preparedQuery(
+  (db, id: string) => db.selectFrom("seasons").selectAll().where("id", "=", id),
+  1,
+);
+
 export async function findSeason(db: Kysely<Database>, id: string): Promise<Season | undefined> {
-  return db.selectFrom("seasons").selectAll().where("id", "=", id).executeTakeFirst();
+  const [row] = await seasonById(db, id);
+  return row;
 }
 
 /** A season takes records until it ends or the operator closes it, whichever comes first. */
