@@ -120,3 +120,24 @@ export async function fetchRecordBody(api: string, seal: Hex32, http: HttpOption
   if (!isObject(body) || !isObject(body.body)) throw new UnexpectedResponseError(url, "no record body");
   return body.body;
 }
+
+/** Leaderboard rows asked for at once: the route's largest page. */
+const LEADERBOARD_PAGE = 1000;
+
+/**
+ * Every agent with a score in the season, by agent id (`GET /api/v1/seasons/:id/leaderboard`,
+ * page by page): whom `augur verify --all-agents` checks.
+ */
+export async function fetchSeasonAgents(api: string, season: string, http: HttpOptions): Promise<string[]> {
+  const agents = new Set<string>();
+  for (let offset = 0; ; offset += LEADERBOARD_PAGE) {
+    const url = `${api}/api/v1/seasons/${encodeURIComponent(season)}/leaderboard?limit=${LEADERBOARD_PAGE}&offset=${offset}`;
+    const rows = list(await getJson(url, http), "rows", url);
+    for (const [i, row] of rows.entries()) {
+      if (!isObject(row) || typeof row.agentId !== "string")
+        throw new UnexpectedResponseError(url, `rows[${i}] names no agentId`);
+      agents.add(row.agentId);
+    }
+    if (rows.length < LEADERBOARD_PAGE) return [...agents].sort();
+  }
+}
