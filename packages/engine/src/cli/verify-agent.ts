@@ -1,5 +1,6 @@
 import { rescoreAgent } from "../cycle/rescore";
 import { type DeepCheck, type Remeasure, type Rescore, verifyDeep } from "../verify/deep";
+import type { ServedLeaf } from "../verify/deep-responses";
 import type { HttpOptions } from "../verify/http";
 import { registryHeadChecker } from "../verify/registry";
 import { chainReader, remeasurer } from "../verify/remeasure";
@@ -51,13 +52,14 @@ function deepLines(checks: readonly DeepCheck[]): string {
 /**
  * The four recompute steps of augur-score/v1 for one agent (and with `plan.deep` the deep checks),
  * each line given to `print` as soon as it is known; resolves to the exit code. An engine or chain
- * that cannot be read throws (one line).
+ * that cannot be read throws (one line). `logLeaves`: the log enumerated so far by this thread.
  */
 export async function verifyAgent(
   plan: VerifyPlan,
   agent: string,
   print: (text: string) => void,
   deps: VerifyDependencies = {},
+  logLeaves: ServedLeaf[] = [],
 ): Promise<number> {
   const { api, season } = plan;
   const http: HttpOptions = { fetch: deps.fetch, timeoutMs: plan.timeoutMs };
@@ -88,6 +90,7 @@ export async function verifyAgent(
         http,
         manifest: report.manifest,
         rescore: deps.rescore ?? rescoreAgent,
+        logLeaves,
         remeasure:
           plan.chain && remeasure && remeasure.count > 0
             ? {
@@ -123,17 +126,19 @@ export async function verifyAgent(
 
 /**
  * One agent of many checked: as `verifyAgent`, its lines kept together; an engine or chain that
- * cannot be read fails this agent alone, its one line ending the agent's lines.
+ * cannot be read fails this agent alone, its one line ending the agent's lines. The agents one
+ * thread checks share `logLeaves`: the log is enumerated once, not once per agent.
  */
 export async function verifyAgentOfMany(
   plan: VerifyPlan,
   agent: string,
-  deps: VerifyDependencies = {},
+  deps: VerifyDependencies,
+  logLeaves: ServedLeaf[],
 ): Promise<AgentVerdict> {
   let text = "";
   const print = (line: string) => (text += line);
   try {
-    return { agent, code: await verifyAgent(plan, agent, print, deps), text };
+    return { agent, code: await verifyAgent(plan, agent, print, deps, logLeaves), text };
   } catch (error) {
     print(`augur verify: agent ${agent}, season ${plan.season}: not verified: ${errorLine(error)}\n`);
     return { agent, code: EXIT.failed, text };

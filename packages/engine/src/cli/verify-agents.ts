@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { contiguousShares, inWorker } from "../cycle/score-pool";
+import type { ServedLeaf } from "../verify/deep-responses";
 import {
   type AgentVerdict,
   type VerifyDependencies,
@@ -34,8 +35,9 @@ export async function verifyAgents(
     throw new RangeError(`workers must be ≥ 1, not ${workers}`);
   if (workers === 1 || agents.length <= 1) {
     const verdicts: AgentVerdict[] = [];
+    const logLeaves: ServedLeaf[] = [];
     for (const agent of agents) {
-      verdicts.push(await verifyAgentOfMany(plan, agent, deps));
+      verdicts.push(await verifyAgentOfMany(plan, agent, deps, logLeaves));
       onVerdict(verdicts[verdicts.length - 1]!);
     }
     return verdicts;

@@ -41,9 +41,18 @@ function list(body: unknown, field: string, url: string): unknown[] {
   return items;
 }
 
-/** Every leaf in [0, size), page by page (`GET /api/v1/log/leaves`). */
-export async function enumerateLog(api: string, size: number, http: HttpOptions): Promise<ServedLeaf[]> {
-  const leaves: ServedLeaf[] = [];
+/**
+ * Every leaf in [0, size), page by page (`GET /api/v1/log/leaves`). Given the leaves of a shorter
+ * prefix already enumerated (`known`, extended in place), only the rest is asked for: over many
+ * agents, whose manifests name log sizes of the same log, the log is read once.
+ */
+export async function enumerateLog(
+  api: string,
+  size: number,
+  http: HttpOptions,
+  known: ServedLeaf[] = [],
+): Promise<ServedLeaf[]> {
+  const leaves = known;
   while (leaves.length < size) {
     const start = leaves.length;
     const url = `${api}/api/v1/log/leaves?start=${start}&end=${Math.min(size, start + 1000)}`;
@@ -70,7 +79,7 @@ export async function enumerateLog(api: string, size: number, http: HttpOptions)
       });
     }
   }
-  return leaves;
+  return leaves.slice(0, size);
 }
 
 /** The agent's sealed inputs in the season below `logSize`, in log order (`GET …/inputs`). */

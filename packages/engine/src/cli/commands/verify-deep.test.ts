@@ -237,7 +237,9 @@ describe("augur verify --deep", () => {
 
     it("--workers 2 prints what one worker prints, byte for byte, and both report a tampered record", async () => {
       // Worker threads make their own requests: the tampering sits in a proxy before the engine.
+      let logPages = 0;
       const proxy: Server = createServer((request, response) => {
+        if (request.url!.startsWith("/api/v1/log/leaves")) logPages += 1;
         void (async () => {
           const answer = await fetch(`${url}${request.url}`);
           let body = await answer.text();
@@ -251,7 +253,9 @@ describe("augur verify --deep", () => {
       try {
         const args = ["--all-agents", "--deep", "--workers"];
         const one = await verifyMany(api, ...args, "1");
+        expect(logPages, "one thread enumerates the log once for both agents").to.equal(1);
         const two = await verifyMany(api, ...args, "2");
+        expect(logPages, "each worker enumerates it once").to.equal(3);
         expect(two.out).to.equal(one.out);
         expect(two.code).to.equal(1);
         expect(one.code).to.equal(1);
