@@ -196,8 +196,7 @@ async function verifyMany(
 
 export const command: Command = {
   name: "verify",
-  summary:
-    "Recompute and check sealed scores (one agent, or many across workers) against the engine and the chain",
+  summary: "Recompute and check sealed scores, one agent or many, against the engine and the chain",
   usage,
   async run(argv, io) {
     const values = parse(argv);
