@@ -1,7 +1,8 @@
 import { ethers } from "hardhat";
 import { ContractFactory } from "ethers";
 import QuoterV2Artifact from "@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json";
-import { insertSeason, openStore, type MeasureSource, type Store } from "@augur/engine";
+import type { MeasureSource, Store } from "@augur/engine";
+import { seasonStore } from "@augur/engine/test-support";
 import type { PriceOracle } from "../../typechain-types";
 import { replicaOnce, type Replica } from "./replica";
 
@@ -45,16 +46,6 @@ export function sourceOf(replica: Replica, oracle: PriceOracle): MeasureSource {
 }
 
 /** An in-memory engine store holding season `s1`, measured, for 28 days from `startsAt`. */
-export async function measuredSeasonStore(startsAt: number): Promise<Store> {
-  const store = await openStore({ kind: "sqlite", file: ":memory:" });
-  await insertSeason(store.db, {
-    id: "s1",
-    name: "Season s1",
-    starts_at: startsAt,
-    ends_at: startsAt + 28 * 86_400,
-    closed_at: null,
-    created_at: startsAt - 86_400,
-    inputs: "measured",
-  });
-  return store;
+export function measuredSeasonStore(startsAt: number): Promise<Store> {
+  return seasonStore({ startsAt, name: "Season s1", createdAt: startsAt - 86_400, inputs: "measured" });
 }

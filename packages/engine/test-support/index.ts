@@ -7,3 +7,4 @@ export { fakeIo } from "./cli/testing";
 export { FakeKeeper } from "./cycle/testing";
 export { declareWindDown, referenceHistory, scriptedDays, sitePages } from "./modes/testing";
 export { launchChromium, SCREENSHOT_DIR, sidewaysScroll, visit } from "./site/browser";
+export { seasonStore } from "./store/seed";

@@ -63,13 +63,15 @@ export async function main(argv: string[], io: CommandIo = process): Promise<num
   }
 }
 
+/** What went wrong, in one line. */
+export function errorLine(error: unknown): string {
+  if (error instanceof AugurError) return error.shortMessage;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0]!;
+}
+
 /** One clear line on stderr; exit 2 for usage, 1 for everything else. */
 export function reportError(name: string, error: unknown, io: Pick<CommandIo, "stderr">): number {
-  if (error instanceof AugurError) {
-    io.stderr.write(`augur ${name}: ${error.shortMessage}\n`);
-    return error instanceof UsageError ? 2 : 1;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  io.stderr.write(`augur ${name}: ${message.split("\n")[0]}\n`);
-  return 1;
+  io.stderr.write(`augur ${name}: ${errorLine(error)}\n`);
+  return error instanceof UsageError ? 2 : 1;
 }

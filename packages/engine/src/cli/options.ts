@@ -45,3 +45,12 @@ export function actionOf<A extends string>(positionals: readonly string[], actio
   }
   return action as A;
 }
+
+/** `--workers N` (`augur score`, `augur verify`): a whole number ≥ 1, `fallback` when absent. */
+export function workersOption(text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const n = Number(text);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`--workers must be a whole number ≥ 1, not "${text}"`);
+  return n;
+}

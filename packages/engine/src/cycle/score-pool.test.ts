@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { scoreSeason, validateSeasonInput } from "@augur/scorer";
 import { fakeSeal, makeSeason } from "@augur/scorer/src/augur/fixture";
 import { arbAgentSpec } from "@augur/scorer/src/augur/fixture-arb";
-import { scoreSeasonInWorkers, splitSeason } from "./score-pool";
+import { contiguousShares, scoreSeasonInWorkers, splitSeason } from "./score-pool";
 
 // One random season (fixed seed: workers cost a thread start each, so this is not a property):
 // seven agents of two creators, with prior sealed rows, so creator inputs cross the shares.
@@ -45,6 +45,19 @@ describe("scoring a season across worker threads", () => {
         expect(share.input[list].every((r) => share.agents.includes(r.agent))).to.equal(true);
     }
     for (const share of shares) expect(share.input.agents).to.equal(season.agents);
+  });
+
+  it("shares items in order, equal but the last, never an empty share", () => {
+    expect(contiguousShares([1, 2, 3, 4], 3)).to.deep.equal([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(contiguousShares([1, 2, 3], 5)).to.deep.equal([[1], [2], [3]]);
+    expect(contiguousShares([1, 2, 3, 4, 5], 2)).to.deep.equal([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+    expect(contiguousShares([], 2)).to.deep.equal([]);
   });
 
   it("scores a small season in this thread, and refuses a worker count below 1", async () => {

@@ -57,11 +57,25 @@ export async function scoreSeasonInWorkers(
   return new SeasonScorer(input).result(answers.flat());
 }
 
+/**
+ * `items` in at most `n` contiguous shares of equal size (the last one shorter), in order: how a
+ * recompute splits agents across workers (`augur score`, `augur verify` over many agents).
+ */
+export function contiguousShares<T>(items: readonly T[], n: number): T[][] {
+  const size = Math.max(1, Math.ceil(items.length / n));
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, s) =>
+    items.slice(s * size, (s + 1) * size),
+  );
+}
+
 /** The season in `n` contiguous shares of its agents, each with only its agents' rows. */
 export function splitSeason(input: SeasonInput, n: number): ScoreShare[] {
-  const size = Math.ceil(input.agents.length / n);
-  const shareOf = new Map(input.agents.map((a, k) => [a.id, Math.floor(k / size)]));
-  const parts = Array.from({ length: n }, () => ({
+  const agents = contiguousShares(
+    input.agents.map((a) => a.id),
+    n,
+  );
+  const shareOf = new Map(agents.flatMap((ids, s) => ids.map((id) => [id, s] as const)));
+  const parts = agents.map(() => ({
     snapshots: [] as SeasonInput["snapshots"][number][],
     decisions: [] as SeasonInput["decisions"][number][],
     trades: [] as SeasonInput["trades"][number][],
@@ -74,28 +88,43 @@ export function splitSeason(input: SeasonInput, n: number): ScoreShare[] {
   bucket("decisions");
   bucket("trades");
   bucket("calls");
-  return parts.map((rows, s) => ({
-    input: { ...input, ...rows },
-    agents: input.agents.slice(s * size, (s + 1) * size).map((a) => a.id),
-  }));
+  return parts.map((rows, s) => ({ input: { ...input, ...rows }, agents: agents[s]! }));
 }
 
-/** One share scored in a worker thread of its own, which ends when it has answered. */
-function scoreShare(share: ScoreShare): Promise<UnrankedRow[]> {
+/** One share scored in a worker thread of its own. */
+async function scoreShare(share: ScoreShare): Promise<UnrankedRow[]> {
+  const answer = await inWorker<ShareAnswer>(WORKER_SCRIPT, JSON.stringify(share));
+  if ("rows" in answer) return answer.rows;
+  throw new Error(`score worker: ${answer.error}`);
+}
+
+/** A worker's message on the way to its answer (`augur verify` reports each agent as it is done). */
+export interface WorkerNote {
+  readonly note: unknown;
+}
+
+/**
+ * Runs `script` in a worker thread of its own, given `text` as its one message (JSON text: one
+ * string crosses the thread boundary, not a clone of every row object). Messages `{ note }` go to
+ * `onNote`; the first other message is the answer, and the worker ends then.
+ */
+export function inWorker<A>(script: string, text: string, onNote?: (note: unknown) => void): Promise<A> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(bootstrap(WORKER_SCRIPT), { eval: true });
+    const worker = new Worker(bootstrap(script), { eval: true });
     let answered = false;
-    worker.once("message", (answer: ShareAnswer) => {
+    worker.on("message", (message: A | WorkerNote) => {
+      if (typeof message === "object" && message !== null && "note" in message) {
+        onNote?.(message.note);
+        return;
+      }
       answered = true;
       void worker.terminate();
-      if ("rows" in answer) resolve(answer.rows);
-      else reject(new Error(`score worker: ${answer.error}`));
+      resolve(message);
     });
     worker.once("error", reject);
     worker.once("exit", (code) => {
-      if (!answered) reject(new Error(`score worker exited with code ${code} before answering`));
+      if (!answered) reject(new Error(`worker ${script} exited with code ${code} before answering`));
     });
-    // As JSON text: one string crosses the thread boundary, not a clone of every row object.
-    worker.postMessage(JSON.stringify(share));
+    worker.postMessage(text);
   });
 }

@@ -1,8 +1,10 @@
 /**
  * A score worker's thread (cycle/score-pool.ts starts it): scores the one share it is given.
+ * It imports the season scorer's own module, not `@augur/scorer`'s index: the worker loads 24
+ * modules through tsx instead of the whole package, a third of its start (docs/benchmarks.md).
  */
 import { parentPort } from "node:worker_threads";
-import { scoreSeasonAgents } from "@augur/scorer";
+import { scoreSeasonAgents } from "@augur/scorer/src/augur/season";
 import type { ScoreShare, ShareAnswer } from "./score-pool";
 
 const port = parentPort!;

@@ -1,4 +1,5 @@
 import { canonicalJson, type Hex32 } from "@augur/scorer";
+import { receiptOf } from "../keeper/anchor-head";
 import type { Store } from "../store/open";
 import { latestAnchor, type Anchor } from "../store/queries/anchors";
 import { appendModeRecord } from "../store/queries/modes";
@@ -81,18 +82,13 @@ async function recordChanges(
   });
 }
 
-/** The stored anchor as the records name it: the final anchor of the archive. */
+/**
+ * The stored anchor as the records name it (its receipt, `receiptOf`, less the block hash and
+ * time): the final anchor of the archive.
+ */
 export function finalAnchorOf(anchor: Anchor, day: string): FinalAnchor {
-  return {
-    day,
-    anchorIndex: anchor.anchor_index,
-    treeSize: anchor.tree_size,
-    root: anchor.root as Hex32,
-    chainId: anchor.chain_id,
-    registry: anchor.registry,
-    txHash: anchor.tx_hash as Hex32,
-    blockNumber: anchor.block_number,
-  };
+  const { anchorIndex, treeSize, root, chainId, registry, txHash, blockNumber } = receiptOf(anchor);
+  return { day, anchorIndex, treeSize, root, chainId, registry, txHash, blockNumber };
 }
 
 /**

@@ -41,9 +41,18 @@ function list(body: unknown, field: string, url: string): unknown[] {
   return items;
 }
 
-/** Every leaf in [0, size), page by page (`GET /api/v1/log/leaves`). */
-export async function enumerateLog(api: string, size: number, http: HttpOptions): Promise<ServedLeaf[]> {
-  const leaves: ServedLeaf[] = [];
+/**
+ * Every leaf in [0, size), page by page (`GET /api/v1/log/leaves`). Given the leaves of a shorter
+ * prefix already enumerated (`known`, extended in place), only the rest is asked for: over many
+ * agents, whose manifests name log sizes of the same log, the log is read once.
+ */
+export async function enumerateLog(
+  api: string,
+  size: number,
+  http: HttpOptions,
+  known: ServedLeaf[] = [],
+): Promise<ServedLeaf[]> {
+  const leaves = known;
   while (leaves.length < size) {
     const start = leaves.length;
     const url = `${api}/api/v1/log/leaves?start=${start}&end=${Math.min(size, start + 1000)}`;
@@ -70,7 +79,7 @@ export async function enumerateLog(api: string, size: number, http: HttpOptions)
       });
     }
   }
-  return leaves;
+  return leaves.slice(0, size);
 }
 
 /** The agent's sealed inputs in the season below `logSize`, in log order (`GET …/inputs`). */
@@ -119,4 +128,25 @@ export async function fetchRecordBody(api: string, seal: Hex32, http: HttpOption
   const body = await getJson(url, http);
   if (!isObject(body) || !isObject(body.body)) throw new UnexpectedResponseError(url, "no record body");
   return body.body;
+}
+
+/** Leaderboard rows asked for at once: the route's largest page. */
+const LEADERBOARD_PAGE = 1000;
+
+/**
+ * Every agent with a score in the season, by agent id (`GET /api/v1/seasons/:id/leaderboard`,
+ * page by page): whom `augur verify --all-agents` checks.
+ */
+export async function fetchSeasonAgents(api: string, season: string, http: HttpOptions): Promise<string[]> {
+  const agents = new Set<string>();
+  for (let offset = 0; ; offset += LEADERBOARD_PAGE) {
+    const url = `${api}/api/v1/seasons/${encodeURIComponent(season)}/leaderboard?limit=${LEADERBOARD_PAGE}&offset=${offset}`;
+    const rows = list(await getJson(url, http), "rows", url);
+    for (const [i, row] of rows.entries()) {
+      if (!isObject(row) || typeof row.agentId !== "string")
+        throw new UnexpectedResponseError(url, `rows[${i}] names no agentId`);
+      agents.add(row.agentId);
+    }
+    if (rows.length < LEADERBOARD_PAGE) return [...agents].sort();
+  }
 }

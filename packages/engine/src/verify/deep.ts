@@ -63,6 +63,8 @@ export interface DeepOptions {
   /** The manifest steps 1–4 checked (parsed). */
   readonly manifest: Record<string, unknown>;
   readonly rescore: Rescore;
+  /** The log's leaves enumerated so far, shared by the agents one thread checks (extended in place). */
+  readonly logLeaves?: ServedLeaf[];
   /** With `--rpc --remeasure N`: re-measure N snapshots and N measured trades spread over the season. */
   readonly remeasure?: { readonly count: number; readonly chain: ChainReader; readonly measure: Remeasure };
 }
@@ -321,7 +323,7 @@ export async function verifyDeep(options: DeepOptions): Promise<DeepCheck[]> {
     ];
   const size = logSize as number;
   const inputs = await fetchInputs(options.api, agent, season, size, options.http);
-  const leaves = await enumerateLog(options.api, size, options.http);
+  const leaves = await enumerateLog(options.api, size, options.http, options.logLeaves);
   const window = await fetchSeasonWindow(options.api, season, options.http);
   const { check: sealCheck, good } = resealed(inputs);
   const checks: DeepCheck[] = [sealCheck, completeness(leaves, inputs, agent, season)];

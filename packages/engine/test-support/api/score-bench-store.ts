@@ -5,10 +5,9 @@
  */
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { appendEngineRecords } from "../../src/store/append";
 import { openStore } from "../../src/store/open";
 import { insertAnchor } from "../../src/store/queries/anchors";
-import { insertSeason } from "../../src/store/queries/seasons";
+import { registerSeedAgents, sealSeedScores, seasonStore } from "../store/seed";
 
 export interface AutocannonResult {
   requests: { average: number };
@@ -28,72 +27,39 @@ export const START = 1_800_000_000;
 
 /** A SQLite store of AGENTS agents with HOURS hourly scores each, in `file`. */
 export async function seed(file: string) {
-  const store = await openStore({ kind: "sqlite", file });
-  await insertSeason(store.db, {
-    id: "s1",
-    name: "bench",
-    starts_at: START,
-    ends_at: START + 28 * 86400,
-    closed_at: null,
-    created_at: START,
-  });
+  const store = await seasonStore({ file, startsAt: START, name: "bench" });
   const t0 = Date.now();
   for (let from = 0; from < AGENTS; from += 1000) {
     const ids = Array.from({ length: Math.min(1000, AGENTS - from) }, (_, i) => `agent-${from + i}`);
     await store.db.transaction().execute(async (trx) => {
-      const regs = await appendEngineRecords(
+      await registerSeedAgents(
         trx,
-        ids.map((id) => ({
-          kind: "registration" as const,
-          agentId: id,
-          seasonId: "s1",
-          body: { bench: "registration", id },
+        ids.map((id, i) => ({
+          id,
+          creator: `0x${(from + i).toString(16).padStart(40, "0")}`,
+          style: "momentum",
+          agentKey: `0x${(from + i + 1).toString(16).padStart(40, "0")}`,
+          registration: { bench: "registration", id },
         })),
         START,
       );
-      await trx
-        .insertInto("agents")
-        .values(
-          ids.map((id, i) => ({
-            id,
-            season_id: "s1",
-            creator: `0x${(from + i).toString(16).padStart(40, "0")}`,
-            style: "momentum",
-            agent_key: `0x${(from + i + 1).toString(16).padStart(40, "0")}`,
-            registration_seal: regs[i]!.seal,
-            registered_at: START,
-          })),
-        )
-        .execute();
       for (let h = 0; h < HOURS; h++) {
         const asOf = START + h * 3600;
-        const manifests = await appendEngineRecords(
+        await sealSeedScores(
           trx,
-          ids.map((id) => ({
-            kind: "score" as const,
+          ids.map((id, i) => ({
             agentId: id,
-            seasonId: "s1",
-            body: { formula: "augur-score/v1", id, asOf, terms: { performance: 50 + (h % 7) } },
+            manifest: { formula: "augur-score/v1", id, asOf, terms: { performance: 50 + (h % 7) } },
+            row: {
+              formula: "augur-score/v1",
+              score: 40 + ((from + i + h) % 600) / 10,
+              reason: null,
+              rank: 1 + ((from + i) % AGENTS),
+              terms: JSON.stringify({ performance: 50, risk: 61.2, consistency: 70.4, longevity: 12.5 }),
+            },
           })),
           asOf,
         );
-        const rows = ids.map((id, i) => ({
-          agent_id: id,
-          season_id: "s1",
-          as_of: asOf,
-          formula: "augur-score/v1",
-          score: 40 + ((from + i + h) % 600) / 10,
-          reason: null,
-          rank: 1 + ((from + i) % AGENTS),
-          terms: JSON.stringify({ performance: 50, risk: 61.2, consistency: 70.4, longevity: 12.5 }),
-          seal: manifests[i]!.seal,
-          created_at: asOf,
-        }));
-        for (let k = 0; k < rows.length; k += 300)
-          await trx
-            .insertInto("scores")
-            .values(rows.slice(k, k + 300))
-            .execute();
       }
     });
   }

@@ -1,7 +1,6 @@
 import { AUGUR_SCORE_V1, competitionRanks, TERM_NAMES } from "@augur/scorer";
-import { appendEngineRecords } from "../../src/store/append";
-import { openStore, type Store } from "../../src/store/open";
-import { insertSeason } from "../../src/store/queries/seasons";
+import type { Store } from "../../src/store/open";
+import { registerSeedAgents, sealSeedScores, seasonStore } from "../store/seed";
 
 const START = 1_800_000_000;
 /** The one scoring hour of the seeded season (unix seconds). */
@@ -70,82 +69,44 @@ function manifest(id: string, creator: string, style: string, i: number, score: 
  * (the leaderboard bench) and for the pagination tests.
  */
 export async function seedManyAgents(agents: number): Promise<Store> {
-  const store = await openStore({ kind: "sqlite", file: ":memory:" });
-  await insertSeason(store.db, {
-    id: "s1",
-    name: "Bench",
-    starts_at: START,
-    ends_at: START + 28 * 86_400,
-    closed_at: null,
-    created_at: START,
-  });
+  const store = await seasonStore({ startsAt: START, name: "Bench" });
   const scores = Array.from({ length: agents }, (_, i) =>
     i % 10 === 9 ? null : Math.round(noise(i, 9) * 1000) / 10,
   );
   const rankOf = competitionRanks(scores);
+  const creatorOf = (i: number) => `0x${(i % 3000).toString(16).padStart(40, "0")}`;
   for (let from = 0; from < agents; from += 1000) {
     const ids = Array.from({ length: Math.min(1000, agents - from) }, (_, k) => from + k);
     await store.db.transaction().execute(async (trx) => {
-      const regs = await appendEngineRecords(
+      await registerSeedAgents(
         trx,
         ids.map((i) => ({
-          kind: "registration" as const,
-          agentId: `agent-${i}`,
-          seasonId: "s1",
-          body: { bench: i },
+          id: `agent-${i}`,
+          creator: creatorOf(i),
+          style: STYLES[i % 5]!,
+          agentKey: `0x${(i + 1).toString(16).padStart(40, "0")}`,
+          registration: { bench: i },
         })),
         START,
       );
-      await trx
-        .insertInto("agents")
-        .values(
-          ids.map((i, k) => ({
-            id: `agent-${i}`,
-            season_id: "s1",
-            creator: `0x${(i % 3000).toString(16).padStart(40, "0")}`,
-            style: STYLES[i % 5]!,
-            agent_key: `0x${(i + 1).toString(16).padStart(40, "0")}`,
-            registration_seal: regs[k]!.seal,
-            registered_at: START,
-          })),
-        )
-        .execute();
-      const manifests = ids.map((i) =>
-        manifest(
-          `agent-${i}`,
-          `0x${(i % 3000).toString(16).padStart(40, "0")}`,
-          STYLES[i % 5]!,
-          i,
-          scores[i]!,
-        ),
-      );
-      const sealed = await appendEngineRecords(
+      await sealSeedScores(
         trx,
-        ids.map((i, k) => ({
-          kind: "score" as const,
-          agentId: `agent-${i}`,
-          seasonId: "s1",
-          body: manifests[k],
-        })),
+        ids.map((i) => {
+          const body = manifest(`agent-${i}`, creatorOf(i), STYLES[i % 5]!, i, scores[i]!);
+          return {
+            agentId: `agent-${i}`,
+            manifest: body,
+            row: {
+              formula: "augur-score/v1",
+              score: scores[i]!,
+              reason: scores[i] === null ? "too_few_snapshots" : null,
+              rank: rankOf[i] ?? null,
+              terms: JSON.stringify(body.outputs.terms),
+            },
+          };
+        }),
         AS_OF,
       );
-      const rows = ids.map((i, k) => ({
-        agent_id: `agent-${i}`,
-        season_id: "s1",
-        as_of: AS_OF,
-        formula: "augur-score/v1",
-        score: scores[i]!,
-        reason: scores[i] === null ? "too_few_snapshots" : null,
-        rank: rankOf[i] ?? null,
-        terms: JSON.stringify(manifests[k]!.outputs.terms),
-        seal: sealed[k]!.seal,
-        created_at: AS_OF,
-      }));
-      for (let k = 0; k < rows.length; k += 300)
-        await trx
-          .insertInto("scores")
-          .values(rows.slice(k, k + 300))
-          .execute();
     });
   }
   return store;

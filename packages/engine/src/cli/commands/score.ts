@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { AugurError, InvalidInputError, validateSeasonInput } from "@augur/scorer";
 import { DEFAULT_SCORE_WORKERS, scoreSeasonInWorkers } from "../../cycle/score-pool";
 import { type Command, type CommandIo, UsageError } from "../command";
+import { workersOption } from "../options";
 
 /** The input file cannot be read at all (missing, a directory, no permission). */
 export class UnreadableInputError extends AugurError {
@@ -45,15 +46,6 @@ async function readInput(path: string, io: CommandIo): Promise<unknown> {
   }
 }
 
-/** `--workers N`: a whole number ≥ 1 (default: one per core). */
-export function workersOption(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_SCORE_WORKERS;
-  const n = Number(text);
-  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n) || n < 1)
-    throw new UsageError(`--workers must be a whole number ≥ 1, not "${text}"`);
-  return n;
-}
-
 export const command: Command = {
   name: "score",
   summary: "Score a season input with augur-score/v1 and print the sealed rows as JSON",
@@ -73,7 +65,7 @@ export const command: Command = {
     if (input === undefined) throw new UsageError("--input is required (see augur score --help)");
     const result = await scoreSeasonInWorkers(
       validateSeasonInput(await readInput(input, io)),
-      workersOption(workers),
+      workersOption(workers, DEFAULT_SCORE_WORKERS),
     );
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;

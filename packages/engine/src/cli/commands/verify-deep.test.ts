@@ -1,4 +1,6 @@
 import { expect } from "chai";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { PassThrough } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../api/app";
@@ -218,6 +220,95 @@ describe("augur verify --deep", () => {
     expect((await verify(...rpc, "--remeasure", "0")).code).to.equal(0);
   });
 
+  describe("over many agents (--all-agents, --agent repeated) across --workers", () => {
+    /** Runs `augur verify` against `api`; stdout and stderr apart. */
+    const verifyMany = async (api: string, ...extra: string[]) => {
+      let out = "";
+      let err = "";
+      const stdout = new PassThrough().on("data", (c: Buffer) => (out += c.toString()));
+      const stderr = new PassThrough().on("data", (c: Buffer) => (err += c.toString()));
+      const code = await main(["verify", "--api", api, "--season", "s1", ...extra], {
+        stdout,
+        stderr,
+        stdin: new PassThrough(),
+      });
+      return { code, out, err };
+    };
+
+    it("--workers 2 prints what one worker prints, byte for byte, and both report a tampered record", async () => {
+      // Worker threads make their own requests: the tampering sits in a proxy before the engine.
+      let logPages = 0;
+      const proxy: Server = createServer((request, response) => {
+        if (request.url!.startsWith("/api/v1/log/leaves")) logPages += 1;
+        void (async () => {
+          const answer = await fetch(`${url}${request.url}`);
+          let body = await answer.text();
+          if (request.url!.startsWith("/api/v1/agents/alpha/inputs"))
+            body = body.replace(String.raw`\"side\":\"buy\"`, String.raw`\"side\":\"sell\"`);
+          response.writeHead(answer.status, { "content-type": "application/json" }).end(body);
+        })();
+      });
+      await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+      const api = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      try {
+        const args = ["--all-agents", "--deep", "--workers"];
+        const one = await verifyMany(api, ...args, "1");
+        expect(logPages, "one thread enumerates the log once for both agents").to.equal(1);
+        const two = await verifyMany(api, ...args, "2");
+        expect(logPages, "each worker enumerates it once").to.equal(3);
+        expect(two.out).to.equal(one.out);
+        expect(two.code).to.equal(1);
+        expect(one.code).to.equal(1);
+        expect(one.err).to.contain("augur verify: 2 agents of season s1, 1 worker(s)");
+        expect(two.err).to.contain("augur verify: 2 agents of season s1, 2 worker(s)");
+        for (const run of [one, two]) expect(run.err).to.match(/^augur verify: 2 of 2 agents checked$/m);
+        const blocks = one.out.split(/^(?=augur verify: agent )/m);
+        expect(blocks.map((b) => b.slice(0, 30))).to.deep.equal([
+          "augur verify: agent alpha, sea",
+          "augur verify: agent sib, seaso",
+        ]);
+        expect(blocks[0]).to.match(
+          /^deep FAILED: inputs re-sealed: trade 0x[0-9a-f]{64} \(leaf \d+\) hashes to/m,
+        );
+        expect(blocks[0]).to.match(/^not verified: 0 of 4 steps and \d+ of \d+ deep checks failed$/m);
+        expect(blocks[1]).not.to.contain("FAILED");
+        expect(blocks[1]).to.match(/^verified: score /m);
+        expect(one.out).to.match(/\naugur verify: 2 agents: 1 verified, 1 not verified, 0 pending\n$/);
+      } finally {
+        await new Promise((resolve) => proxy.close(resolve));
+      }
+    });
+
+    it("an agent the engine cannot answer for fails alone, in one line; the others are verified", async () => {
+      const named = ["--agent", "sib", "--agent", "nobody", "--agent", "sib"];
+      const { code, out } = await verifyMany(url, ...named, "--workers", "1");
+      expect(out).to.match(/^augur verify: agent sib, season s1, seal 0x[0-9a-f]{64}$/m);
+      expect(out).to.match(/^augur verify: agent nobody, season s1: not verified: .*HTTP 404/m);
+      expect(out.match(/^augur verify: agent sib,/gm)).to.have.length(1);
+      expect(out).to.match(/\naugur verify: 2 agents: 1 verified, 1 not verified, 0 pending\n$/);
+      expect(code).to.equal(1);
+    });
+
+    it("refuses a bad worker count or agent choice in one line, exit 2", async () => {
+      for (const extra of [
+        ["--all-agents", "--workers", "0"],
+        ["--all-agents", "--workers", "abc"],
+        ["--all-agents", "--workers", "1.5"],
+        ["--all-agents", "--agent", "alpha"],
+        [],
+        ["--agent", ""],
+      ]) {
+        const { code, out, err } = await verifyMany(url, ...extra);
+        expect(code, extra.join(" ")).to.equal(2);
+        expect(out).to.equal("");
+        expect(err.trim().split("\n"), extra.join(" ")).to.have.length(1);
+      }
+      expect((await verifyMany(url, "--all-agents", "--workers", "0")).err).to.equal(
+        'augur verify: --workers must be a whole number ≥ 1, not "0"\n',
+      );
+    });
+  });
+
   it("documents the deep checks and --remeasure in --help", async () => {
     let out = "";
     const stdout = new PassThrough().on("data", (c: Buffer) => (out += c.toString()));
@@ -233,6 +324,9 @@ describe("augur verify --deep", () => {
       "--oracle ADDRESS",
       "--quoter ADDRESS",
       "pooled totals",
+      "--all-agents",
+      "--workers N",
+      "K of N agents checked",
     ])
       expect(out).to.contain(text);
   });

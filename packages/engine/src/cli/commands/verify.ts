@@ -1,24 +1,24 @@
 import { parseArgs } from "node:util";
 import { isAddress } from "ethers";
+import { DEFAULT_SCORE_WORKERS } from "../../cycle/score-pool";
+import { fetchSeasonAgents } from "../../verify/deep-responses";
 import { type Command, UsageError } from "../command";
-import { registryHeadChecker } from "../../verify/registry";
-import { rescoreAgent } from "../../cycle/rescore";
-import { type DeepCheck, type Remeasure, type Rescore, verifyDeep } from "../../verify/deep";
-import { chainReader, remeasurer } from "../../verify/remeasure";
-import { verifyScore, type HeadChecker } from "../../verify/verify-score";
-import type { HttpOptions } from "../../verify/http";
+import { workersOption } from "../options";
+import { EXIT, type VerifyDependencies, type VerifyPlan, verifyAgent } from "../verify-agent";
+import { verifyAgents } from "../verify-agents";
 
-/** Exit codes, as `--help` and docs/engine.md list them. */
-export const EXIT = { verified: 0, failed: 1, usage: 2, pending: 3 } as const;
 const DEFAULT_TIMEOUT_S = 10;
 /** `--wait` without seconds: one hourly cycle, the longest a score waits for its anchor. */
 const DEFAULT_WAIT_S = 3600;
 /** `--deep --rpc` re-measures this many snapshots unless `--remeasure N` says otherwise. */
 const DEFAULT_REMEASURE = 5;
+/** Over many agents, a progress line on stderr at most this often (and when the last is done). */
+const PROGRESS_MS = 2000;
 
 const usage = `Usage: augur verify --api URL --agent ID --season S [--rpc URL --registry ADDRESS]
                     [--wait [SECONDS]] [--timeout SECONDS]
                     [--deep [--remeasure N] [--oracle ADDRESS] [--quoter ADDRESS]]
+       augur verify --api URL (--agent ID --agent ID … | --all-agents) --season S [--workers N] …
 
 Runs the four recompute steps of augur-score/v1 against a running engine, printing each one:
   1  sha256 of the manifest equals the score's seal
@@ -45,17 +45,29 @@ With --deep (manifest version 2), then, each printed as "deep passed" or "deep F
     (--quoter), the hour's flows; a trade from its transaction's swap logs. Needs --oracle, and an
     archive node for old blocks. Snapshots the agent signed record no block and fail
 
+Many agents (--agent more than once, or --all-agents: every agent on the season's leaderboard,
+by agent id): the same checks for each, split across --workers N worker threads in contiguous
+shares of the agents (as augur score --workers splits a season). Each agent's lines are printed
+together, in the order of the agents, the same for any N; an agent whose engine answers or chain
+reads fail gets one "not verified: <why>" line and the others go on. Progress goes to stderr
+("K of N agents checked", every 2 s); the last line counts the verdicts:
+  augur verify: N agents: V verified, F not verified, P pending
+
 Exit codes:
   0  verified: all four steps (and with --deep every deep check) passed
   1  not verified: a step or a deep check failed, or the engine or chain could not be read (one line on stderr:
      unreachable, no answer within --timeout, an HTTP error, a --registry that is no AnchorRegistry)
   2  bad command line
   3  pending: steps 1-3 passed, the score's own anchor is not mined yet (try again, or --wait)
+  Over many agents: 1 if any agent is not verified, else 3 if any is pending, else 0.
 
 Options:
   --api URL            the engine: its origin (http://127.0.0.1:8787) or its API base
                        (http://127.0.0.1:8787/api/v1, as \`npm start\` prints it)
-  --agent ID           the agent
+  --agent ID           the agent; more than once for several agents
+  --all-agents         every agent with a score in the season (instead of --agent)
+  --workers N          over many agents: worker threads sharing them, a whole number ≥ 1
+                       (default: one per core); the output is the same for any N
   --season S           the season id
   --rpc URL            a JSON-RPC endpoint of the chain holding AnchorRegistry (with --registry)
   --registry ADDRESS   the AnchorRegistry address (with --rpc), from deployments/<network>.json
@@ -67,14 +79,7 @@ Options:
   --oracle ADDRESS     with --remeasure: the PriceOracle the engine measured with (deployments/<network>.json)
   --quoter ADDRESS     with --remeasure: the Uniswap v3 QuoterV2 the engine marked holdings with`;
 
-/** For tests: swaps the HTTP client, the on-chain head checker and the polling period. */
-export interface VerifyDependencies {
-  fetch?: typeof fetch;
-  headChecker?: (rpc: string, registry: string, http: HttpOptions) => HeadChecker;
-  pollMs?: number;
-  rescore?: Rescore;
-  remeasure?: Remeasure;
-}
+/** For tests: swaps the HTTP client, the on-chain head checker, the polling period and the scorers. */
 export const dependencies: VerifyDependencies = {};
 
 /** `--wait` may come without its value: give it the default so parseArgs sees a string. */
@@ -93,7 +98,9 @@ function parse(argv: string[]) {
       strict: true,
       options: {
         api: { type: "string" },
-        agent: { type: "string" },
+        agent: { type: "string", multiple: true },
+        "all-agents": { type: "boolean" },
+        workers: { type: "string" },
         season: { type: "string" },
         rpc: { type: "string" },
         registry: { type: "string" },
@@ -143,31 +150,67 @@ function remeasureOption(value: string | undefined, deep: boolean, rpc: string |
   return Number(value);
 }
 
-function printDeep(checks: readonly DeepCheck[], out: NodeJS.WritableStream): void {
-  if (checks.length === 0) return;
-  for (const check of checks)
-    out.write(`deep ${check.passed ? "passed" : "FAILED"}: ${check.name}: ${check.detail}\n`);
-  const passed = checks.filter((c) => c.passed).length;
-  out.write(`deep: ${passed} of ${checks.length} checks passed\n`);
+/** The agents named (`--agent` repeated, first mention kept), or with `--all-agents` none yet. */
+function agentsOption(agents: string[] | undefined, all: boolean | undefined): string[] {
+  if (all && agents !== undefined) throw new UsageError("--agent and --all-agents go apart");
+  for (const agent of agents ?? [])
+    if (agent === "") throw new UsageError("--agent must name an agent, got an empty id");
+  return [...new Set(agents)];
+}
+
+/** Many agents: each agent's lines in order, progress on stderr, a last line counting verdicts. */
+async function verifyMany(
+  plan: VerifyPlan,
+  named: string[],
+  workers: number,
+  io: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream },
+): Promise<number> {
+  const http = { fetch: dependencies.fetch, timeoutMs: plan.timeoutMs };
+  const agents = named.length > 0 ? named : await fetchSeasonAgents(plan.api, plan.season, http);
+  if (agents.length === 0) throw new Error(`season ${plan.season} has no scored agent to verify`);
+  const shared = Math.min(workers, agents.length);
+  io.stderr.write(`augur verify: ${agents.length} agents of season ${plan.season}, ${shared} worker(s)\n`);
+  let done = 0;
+  let said = Date.now();
+  const verdicts = await verifyAgents(
+    plan,
+    agents,
+    workers,
+    () => {
+      done += 1;
+      if (done < agents.length && Date.now() - said < PROGRESS_MS) return;
+      said = Date.now();
+      io.stderr.write(`augur verify: ${done} of ${agents.length} agents checked\n`);
+    },
+    dependencies,
+  );
+  for (const verdict of verdicts) io.stdout.write(verdict.text);
+  const count = (code: number) => verdicts.filter((v) => v.code === code).length;
+  const failed = count(EXIT.failed);
+  const pending = count(EXIT.pending);
+  io.stdout.write(
+    `augur verify: ${agents.length} agents: ${count(EXIT.verified)} verified, ${failed} not verified, ${pending} pending\n`,
+  );
+  return failed > 0 ? EXIT.failed : pending > 0 ? EXIT.pending : EXIT.verified;
 }
 
 export const command: Command = {
   name: "verify",
-  summary: "Recompute and check one agent's sealed score against the engine and the chain",
+  summary: "Recompute and check sealed scores, one agent or many, against the engine and the chain",
   usage,
   async run(argv, io) {
     const values = parse(argv);
-    const { agent, season, rpc, registry } = values;
-    if (!values.api || !agent || !season) throw new UsageError("--api, --agent and --season are required");
+    const { season, rpc, registry } = values;
+    if (!values.api || (!values.agent && !values["all-agents"]) || !season)
+      throw new UsageError("--api, --agent and --season are required");
+    const agents = agentsOption(values.agent, values["all-agents"]);
+    const workers = workersOption(values.workers, DEFAULT_SCORE_WORKERS);
     const api = apiBase(values.api);
     if ((rpc === undefined) !== (registry === undefined))
       throw new UsageError("--rpc and --registry go together");
     if (registry !== undefined && !isAddress(registry))
       throw new UsageError(`--registry must be an address, got ${registry}`);
-    const http: HttpOptions = {
-      fetch: dependencies.fetch,
-      timeoutMs: seconds(values.timeout, "--timeout", DEFAULT_TIMEOUT_S, 0.001) * 1000,
-    };
+    const timeoutMs = seconds(values.timeout, "--timeout", DEFAULT_TIMEOUT_S, 0.001) * 1000;
     const waitMs = seconds(values.wait, "--wait", 0, 0) * 1000;
     const remeasureCount = remeasureOption(values.remeasure, values.deep === true, rpc);
     for (const flag of ["oracle", "quoter"] as const) {
@@ -176,66 +219,17 @@ export const command: Command = {
       if (remeasureCount === 0) throw new UsageError(`--${flag} goes with --deep, --rpc and --remeasure`);
       if (!isAddress(address)) throw new UsageError(`--${flag} must be an address, got ${address}`);
     }
-    const chain =
-      rpc !== undefined && registry !== undefined
-        ? (dependencies.headChecker ?? registryHeadChecker)(rpc, registry, http)
-        : undefined;
-
-    if (waitMs > 0) io.stderr.write(`augur verify: waiting up to ${waitMs / 1000} s for a pending anchor\n`);
-    const report = await verifyScore({
+    const plan: VerifyPlan = {
       api,
-      agent,
       season,
-      chain,
-      http,
+      timeoutMs,
       waitMs,
-      pollMs: dependencies.pollMs,
-    });
-    io.stdout.write(`augur verify: agent ${agent}, season ${season}, seal ${report.seal}\n`);
-    for (const step of report.steps) {
-      const outcome = step.pending ? "pending" : step.passed ? "passed" : "FAILED";
-      io.stdout.write(`step ${step.step} ${outcome}: ${step.summary}\n`);
-      for (const line of step.details) io.stdout.write(`  ${line}\n`);
-    }
-    const deepChecks = values.deep
-      ? await verifyDeep({
-          api,
-          agent,
-          season,
-          http,
-          manifest: report.manifest,
-          rescore: dependencies.rescore ?? rescoreAgent,
-          remeasure:
-            rpc !== undefined && remeasureCount > 0
-              ? {
-                  count: remeasureCount,
-                  chain: chainReader(rpc, http),
-                  measure:
-                    dependencies.remeasure ?? remeasurer({ oracle: values.oracle, quoter: values.quoter }),
-                }
-              : undefined,
-        })
-      : [];
-    printDeep(deepChecks, io.stdout);
-    const deepFailed = deepChecks.filter((c) => !c.passed).length;
-    if (deepFailed > 0) {
-      const stepsFailed = report.steps.filter((s) => !s.passed && !s.pending).length;
-      io.stdout.write(
-        `not verified: ${stepsFailed} of 4 steps and ${deepFailed} of ${deepChecks.length} deep checks failed\n`,
-      );
-      return EXIT.failed;
-    }
-    if (report.passed) {
-      io.stdout.write(`verified: score ${JSON.stringify(report.score)}\n`);
-      return EXIT.verified;
-    }
-    if (report.pending) {
-      io.stdout.write(
-        `pending: steps 1-3 passed; the score's anchor is not mined yet (run again later, or pass --wait)\n`,
-      );
-      return EXIT.pending;
-    }
-    io.stdout.write(`not verified: ${report.steps.filter((s) => !s.passed).length} of 4 steps failed\n`);
-    return EXIT.failed;
+      deep: values.deep === true,
+      chain: rpc !== undefined && registry !== undefined ? { rpc, registry } : undefined,
+      remeasure: { count: remeasureCount, oracle: values.oracle, quoter: values.quoter },
+    };
+    if (waitMs > 0) io.stderr.write(`augur verify: waiting up to ${waitMs / 1000} s for a pending anchor\n`);
+    if (values["all-agents"] || agents.length > 1) return verifyMany(plan, agents, workers, io);
+    return verifyAgent(plan, agents[0]!, (text) => io.stdout.write(text), dependencies);
   },
 };
