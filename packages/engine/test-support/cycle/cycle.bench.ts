@@ -225,7 +225,8 @@ async function main() {
         `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
           `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}; ` +
           `agents advanced ${scorer.counts.advanced}, rebuilt ${scorer.counts.rebuilt}, from scratch ${scorer.counts.fromScratch}; ` +
-          `risk folds advanced ${folds.counts.advanced}, rebuilt ${folds.counts.rebuilt}, from scratch ${folds.counts.fromScratch}`,
+          `risk folds advanced ${folds.counts.advanced}, rebuilt ${folds.counts.rebuilt}, from scratch ${folds.counts.fromScratch}; ` +
+          `row cache holds ${rows.held.toLocaleString("en")} records after it`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
       cycles.push({ label, hour, size, timer });
@@ -236,8 +237,8 @@ async function main() {
     gc?.();
     const memory = process.memoryUsage();
     console.log(
-      `held between cycles (the row cache): heap ${mb(memory.heapUsed)}, array buffers ` +
-        `${mb(memory.arrayBuffers)}; peak RSS of the cycles ${mb(peakRss())}`,
+      `held between cycles (the row cache ${rows.held.toLocaleString("en")} records, the folds): heap ` +
+        `${mb(memory.heapUsed)}, array buffers ${mb(memory.arrayBuffers)}; peak RSS of the cycles ${mb(peakRss())}`,
     );
     for (const { label, hour, size, timer } of cycles) {
       gc?.();
