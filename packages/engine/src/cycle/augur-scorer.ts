@@ -10,6 +10,7 @@ import {
 } from "@augur/scorer";
 import { DECIDER_OF_SOURCE, usdgDecimal } from "@augur/records";
 import { formatUnits } from "ethers";
+import { NO_RECORDS, PartialRecordsError, type RecordCounts } from "../store/agent-records";
 import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "./seams";
 
 /** The scorer sealed a manifest differently from the engine: storing it would break verification. */
@@ -89,6 +90,9 @@ export class AugurScorer implements Scorer {
     const validate = (agentId: string, own: ReturnType<typeof agentRows>) =>
       validateSeasonInput({ ...own, season, as_of: asOf, agents: [byId.get(agentId)], prior_scores: [] });
     const rowOf = (agent: AgentInputs): UnrankedRow => {
+      // Scoring from scratch needs every record: rows that start later would score another season.
+      if (!agent.records.complete) throw new PartialRecordsError(agent.agentId);
+      agent.records.claim("score", NO_RECORDS); // and again next hour: the row cache keeps them
       try {
         return scorer.scoreAgent(agent.agentId, validate(agent.agentId, agentRows(agent)));
       } catch (error) {
@@ -131,26 +135,7 @@ export interface AugurSeasonScoring extends SeasonScoring {
   add(row: UnrankedRow): void;
 }
 
-/** How many of an agent's records of each kind (log order): where a batch of new ones starts. */
-export interface RecordCounts {
-  readonly snapshots: number;
-  readonly decisions: number;
-  readonly trades: number;
-  readonly calls: number;
-}
-
-export const NO_RECORDS: RecordCounts = { snapshots: 0, decisions: 0, trades: 0, calls: 0 };
-
-/** How many records of each kind the agent has. */
-export function recordCounts(agent: AgentInputs): RecordCounts {
-  const { snapshots, decisions, trades, calls } = agent.records;
-  return {
-    snapshots: snapshots.length,
-    decisions: decisions.length,
-    trades: trades.length,
-    calls: calls.length,
-  };
-}
+export { NO_RECORDS, type RecordCounts };
 
 const ROW_KIND = { snapshots: "snapshot", decisions: "decision", trades: "trade", calls: "call" } as const;
 

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "chai";
+import fc from "fast-check";
 import { sql } from "kysely";
 import { seal } from "@augur/scorer";
 import {
@@ -9,6 +10,7 @@ import {
   BENCH_SEASON,
   benchTrade,
   benchScoreSeals,
+  recordsPerAgent,
   seedBenchSeason,
   type BenchSeasonShape,
 } from "../../test-support/cycle/bench-season";
@@ -19,7 +21,9 @@ import { SeasonRowCache } from "../store/season-rows";
 import { AugurScorer } from "./augur-scorer";
 import { cycleScorer, IncrementalAugurScorer } from "./incremental-scorer";
 import { runCycle } from "./run";
-import { anchorStep, scoreStep } from "./steps";
+import { RISK_FORMULAS } from "./formulas";
+import { RiskFolds } from "../risk/folds";
+import { anchorStep, riskStep, scoreStep } from "./steps";
 import { seasonOutcomes } from "./steps/score";
 
 const HOUR = 3600;
@@ -33,13 +37,15 @@ async function cycleAt(
   scorer: IncrementalAugurScorer | AugurScorer,
   hour: number,
 ) {
+  let read = 0;
   const report = await runCycle({
     store,
     steps: [anchorStep(keeper), scoreStep(scorer)],
     now: () => START + hour * HOUR + 60,
     rows: new SeasonRowCache(store),
+    progress: (line) => (read += Number(/: (\d+) records read/.exec(line)?.[1] ?? 0)),
   });
-  return { asOf: report.asOf, size: report.head.treeSize };
+  return { asOf: report.asOf, size: report.head.treeSize, read };
 }
 
 /** The stored score seals at `asOf` against the from-scratch scorer's manifests of the same inputs. */
@@ -70,10 +76,13 @@ describe("incremental scoring in the cycle", () => {
       const keeper = new FakeKeeper();
       let scorer = new IncrementalAugurScorer();
       const counts = [];
+      const reads = [];
       for (let hour = SHAPE.hours; hour < SHAPE.hours + 4; hour++) {
         if (hour === SHAPE.hours + 3) scorer = new IncrementalAugurScorer(); // a restarted process
         if (hour > SHAPE.hours) await appendBenchHour(store, SHAPE, hour - 1);
-        const { asOf, size } = await cycleAt(store, keeper, scorer, hour);
+        // Every cycle gets an empty row cache: the rows start where the scorer's folds leave off.
+        const { asOf, size, read } = await cycleAt(store, keeper, scorer, hour);
+        reads.push(read);
         const { stored, reference } = await storedAndReference(store, asOf, size);
         expect(stored).to.have.length(SHAPE.agents);
         expect(stored).to.deep.equal(reference);
@@ -85,6 +94,11 @@ describe("incremental scoring in the cycle", () => {
         { advanced: 3, rebuilt: 0, fromScratch: 0 },
         { advanced: 3, rebuilt: 0, fromScratch: 0 }, // read back from score_states, not rebuilt
       ]);
+      // The whole season first; then one hour of snapshots (folds in memory); after the restart,
+      // the three hours since the folds stored in the first cycle, not the season.
+      const season = recordsPerAgent(SHAPE.hours);
+      const perAgent = season.snapshots + season.decisions + season.trades + season.calls;
+      expect(reads).to.deep.equal([SHAPE.agents * perAgent, 3, 3, 9]);
       // Stored once a day per agent: the first hour's folds only.
       const rows = await store.db.selectFrom("score_states").select(["agent_id", "log_size"]).execute();
       expect(rows).to.have.length(SHAPE.agents);
@@ -140,6 +154,92 @@ describe("incremental scoring in the cycle", () => {
     } finally {
       await store.close();
     }
+  });
+
+  it("restarted after a random hour, reads only the tail and keeps only what its folds need; the same scores and risk rows as from scratch", async () => {
+    const seeded = join(dir, "restart-seed.sqlite");
+    const shape: BenchSeasonShape = { agents: 3, hours: 8, start: START };
+    await seedBenchSeason(seeded, shape, () => undefined);
+    const HOURS = 5;
+    // Per hour, extra trades: [agent, when] — 0 in the hour, 1 after the next clock (held for a
+    // later hour, maybe across the restart), 2 earlier than those folded.
+    const extras = fc.array(fc.array(fc.tuple(fc.nat(shape.agents - 1), fc.nat(2)), { maxLength: 2 }), {
+      minLength: HOURS,
+      maxLength: HOURS,
+    });
+    const numRuns = Math.max(2, Math.ceil((fc.readConfigureGlobal().numRuns ?? 100) / 500));
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: HOURS - 1 }), extras, async (restartAt, added) => {
+        const files = [join(dir, `tail-${run}.sqlite`), join(dir, `scratch-${run++}.sqlite`)];
+        for (const file of files) copyFileSync(seeded, file);
+        const [tail, scratch] = await Promise.all(files.map((file) => openStore({ kind: "sqlite", file })));
+        try {
+          const keepers = [new FakeKeeper(), new FakeKeeper()];
+          let scorer = new IncrementalAugurScorer();
+          let folds = new RiskFolds();
+          let rows = new SeasonRowCache(tail!);
+          let n = 0;
+          for (let h = 0; h < HOURS; h++) {
+            const hour = shape.hours + h;
+            const trades = added[h]!.map(([a, when]) =>
+              benchTrade(
+                shape,
+                a,
+                [START + hour * HOUR - 30, START + (hour + 1) * HOUR + 600, START + 61][when]!,
+                n++,
+              ),
+            );
+            for (const store of [tail!, scratch!]) {
+              if (h > 0) await appendBenchHour(store, shape, hour - 1);
+              await store.db
+                .transaction()
+                .execute((trx) => appendEngineRecords(trx, trades, START + hour * HOUR));
+            }
+            if (h === restartAt)
+              [scorer, folds, rows] = [
+                new IncrementalAugurScorer(),
+                new RiskFolds(),
+                new SeasonRowCache(tail!),
+              ];
+            const now = () => START + hour * HOUR + 60;
+            const mine = await runCycle({
+              store: tail!,
+              steps: [anchorStep(keepers[0]!), scoreStep(scorer), riskStep(RISK_FORMULAS, folds)],
+              now,
+              rows,
+            });
+            await runCycle({
+              store: scratch!,
+              steps: [
+                anchorStep(keepers[1]!),
+                scoreStep(new AugurScorer()),
+                riskStep(RISK_FORMULAS, "from-scratch"),
+              ],
+              now,
+              rows: new SeasonRowCache(scratch!),
+            });
+            for (const table of ["scores", "risk_rows"] as const) {
+              const seals = (store: Store) =>
+                store.db
+                  .selectFrom(table)
+                  .select("seal")
+                  .where("as_of", "=", mine.asOf)
+                  .orderBy("seal")
+                  .execute();
+              expect(await seals(tail!)).to.have.length(shape.agents);
+              expect(await seals(tail!)).to.deep.equal(await seals(scratch!));
+            }
+            // Nothing earlier than a folded trade: every record is folded by both steps, so none is held.
+            if (added.slice(0, h + 1).every((hourly) => hourly.length === 0)) expect(rows.held).to.equal(0);
+          }
+        } finally {
+          await tail!.close();
+          await scratch!.close();
+        }
+      }),
+      { numRuns },
+    );
   });
 
   it("keeps one incremental scorer per open store; from-scratch is the reference AugurScorer", async () => {

@@ -7,16 +7,18 @@ import {
   parseStateText,
   sealStateText,
   stateText,
+  UnsealableRecordError,
 } from "@augur/scorer";
 import type { Store } from "../store/open";
 import { readyFolds } from "../store/folds";
+import { PartialRecordsError } from "../store/agent-records";
 import type { NewScoreState } from "../store/queries/score-states";
+import type { RowsStart } from "../store/season-rows";
 import {
   AugurScorer,
   agentRows,
   type AugurSeasonScoring,
   NO_RECORDS,
-  recordCounts,
   type RecordCounts,
 } from "./augur-scorer";
 import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "./seams";
@@ -24,15 +26,22 @@ import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "./seams";
 /** A fold is stored again once the last stored one is this old (a restart folds at most this much again). */
 export const STORE_EVERY_SECONDS = 24 * 3600;
 
+/** An agent's records in the scorer's input vocabulary (`agentRows`), before validation. */
+type AgentRows = ReturnType<typeof agentRows>;
+
+const NO_ROWS: AgentRows = { snapshots: [], decisions: [], trades: [], calls: [] };
+
 /** One agent's fold of its season: the state and what it covers. */
 interface Fold {
   readonly state: AgentSeasonState;
   /** The agent's records of each kind (log order) the state folded. */
   readonly consumed: RecordCounts;
+  /** The agent's records of each kind seen (folded or held): those after them are new. */
+  readonly seen: RecordCounts;
+  /** The records seen but not folded, stamped after the hour they were read in: folded first at a later hour. */
+  readonly held: AgentRows;
   /** The latest snapshot time seen (unix s; −∞ before the first): a new one must be later. */
   readonly lastSnapshotAt: number;
-  /** Snapshots seen (folded or held for a later hour): those after it are new. */
-  readonly snapshotsSeen: number;
   readonly logSize: number;
   /** The seal of leaf logSize − 1 when the fold was made ("" for size 0). */
   readonly leafSeal: string;
@@ -40,12 +49,20 @@ interface Fold {
   readonly storedAsOf: number | null;
 }
 
-/** What `consumed` holds in a stored row. */
+/**
+ * What `consumed` holds in a stored row. `seen` counts the agent's records below the row's log
+ * size, so a restart reads only the records after it; `held` carries the records seen but not yet
+ * folded. A row without `seen` (stored before session 8) is not used: that fold is rebuilt.
+ */
 interface StoredCoverage {
   readonly consumed: RecordCounts;
   readonly lastSnapshotAt: number | null;
-  readonly snapshotsSeen: number;
+  readonly seen?: RecordCounts;
+  readonly held?: AgentRows;
 }
+
+/** An agent scored: from a fold (`rebuilt` when built from all its records), from scratch, or not yet (its whole history is needed). */
+type Attempt = { readonly fold: Fold; readonly rebuilt: boolean } | "from-scratch" | "history";
 
 /** How the agents of the last season opened were scored. */
 export interface IncrementalCounts {
@@ -73,7 +90,7 @@ export class IncrementalAugurScorer implements Scorer {
   /** Per season: the log size prepared for, the seal of its last leaf, and the agents' folds. */
   private readonly seasons = new Map<
     string,
-    { upTo: number; leafSeal: string; asOf: number; folds: Map<string, Fold> }
+    { upTo: number; leafSeal: string; asOf: number; agents: number; folds: Map<string, Fold> }
   >();
   /** How the last season opened was scored. */
   counts: IncrementalCounts = { advanced: 0, rebuilt: 0, fromScratch: 0 };
@@ -87,17 +104,32 @@ export class IncrementalAugurScorer implements Scorer {
     const agents = header.agents.map((a) => a.agentId);
     const leafSeal = await readyFolds(store, "score_states", header.seasonId, upTo, folds, agents, (row) => {
       const coverage = JSON.parse(row.consumed) as StoredCoverage;
+      if (coverage.seen === undefined) return undefined;
       return {
         state: parseStateText(row.state),
         consumed: coverage.consumed,
+        seen: coverage.seen,
+        held: coverage.held ?? NO_ROWS,
         lastSnapshotAt: coverage.lastSnapshotAt ?? -Infinity,
-        snapshotsSeen: coverage.snapshotsSeen,
         logSize: row.log_size,
         leafSeal: row.last_leaf_seal,
         storedAsOf: Number(row.created_at),
       };
     });
-    this.seasons.set(header.seasonId, { upTo, leafSeal, asOf: header.asOf, folds });
+    this.seasons.set(header.seasonId, { upTo, leafSeal, asOf: header.asOf, agents: agents.length, folds });
+  }
+
+  /**
+   * Where the season's rows may start (after `prepare`): each agent's from its fold's log size,
+   * when at least half the agents have a fold (the others are read whole, one at a time).
+   */
+  rowsStart(seasonId: string): RowsStart | undefined {
+    const season = this.seasons.get(seasonId);
+    if (season === undefined) return undefined;
+    const start = new Map<string, { logSize: number; seen: RecordCounts }>();
+    for (const [agentId, fold] of season.folds)
+      start.set(agentId, { logSize: fold.logSize, seen: fold.seen });
+    return start.size * 2 >= season.agents ? start : undefined;
   }
 
   openSeason(header: SeasonHeader): SeasonScoring {
@@ -108,41 +140,66 @@ export class IncrementalAugurScorer implements Scorer {
     const season =
       prepared?.upTo === upTo
         ? prepared
-        : { upTo, leafSeal: "", asOf: header.asOf, folds: new Map<string, Fold>() };
+        : {
+            upTo,
+            leafSeal: "",
+            asOf: header.asOf,
+            agents: header.agents.length,
+            folds: new Map<string, Fold>(),
+          };
     const counts: IncrementalCounts = { advanced: 0, rebuilt: 0, fromScratch: 0 };
     this.counts = counts;
-    const changed: [string, Fold][] = [];
+    // Every fold scored is stored once a day, changed or not: a restart reads from its log size on.
+    const scored: [string, Fold][] = [];
+    // The last agent tried by `needsHistory`, so `scoreAgent` does not fold its records twice.
+    let tried: { agent: AgentInputs; attempt: Attempt } | undefined;
+    const attempt = (agent: AgentInputs): Attempt => {
+      if (tried?.agent.records === agent.records && tried.agent.agentId === agent.agentId)
+        return tried.attempt;
+      const prior = season.folds.get(agent.agentId);
+      const covers = { logSize: upTo, leafSeal: season.leafSeal };
+      const advanced = prior && advance(reference, agent, prior, covers);
+      if (advanced) return { fold: advanced, rebuilt: false };
+      // A fold built afresh, or a score from scratch, reads every record of the agent.
+      if (!agent.records.complete) return "history";
+      const rebuilt = advance(reference, agent, undefined, covers);
+      return rebuilt ? { fold: rebuilt, rebuilt: true } : "from-scratch";
+    };
     return {
+      needsHistory: (agent) => {
+        tried = { agent, attempt: attempt(agent) };
+        return tried.attempt === "history";
+      },
       scoreAgent: (agent) => {
-        const prior = season.folds.get(agent.agentId);
-        const covers = { logSize: upTo, leafSeal: season.leafSeal };
-        let fold = prior && advance(reference, agent, prior, covers);
-        if (fold) counts.advanced += 1;
-        else if ((fold = advance(reference, agent, undefined, covers))) counts.rebuilt += 1;
-        if (!fold) {
+        const tries = attempt(agent);
+        tried = undefined;
+        if (tries === "history") throw new PartialRecordsError(agent.agentId);
+        if (tries === "from-scratch") {
           season.folds.delete(agent.agentId);
           counts.fromScratch += 1;
           reference.scoreAgent(agent);
+          agent.records.claim("score", NO_RECORDS); // a fold is built again next hour, from every record
           return;
         }
+        const { fold } = tries;
+        if (tries.rebuilt) counts.rebuilt += 1;
+        else counts.advanced += 1;
         season.folds.set(agent.agentId, fold);
-        if (fold.state !== prior?.state) changed.push([agent.agentId, fold]);
+        scored.push([agent.agentId, fold]);
+        agent.records.claim("score", fold.seen);
         reference.add(manifestFrom(fold.state, reference.scorer.agentContext(agent.agentId)));
       },
       finish: () => reference.finish(),
       stateRows: (createdAt) => {
         if (prepared !== season) return [];
         const rows: NewScoreState[] = [];
-        for (const [agentId, fold] of changed) {
+        for (const [agentId, fold] of scored) {
           if (fold.storedAsOf !== null && header.asOf - fold.storedAsOf < STORE_EVERY_SECONDS) continue;
-          const coverage: StoredCoverage = {
-            consumed: fold.consumed,
-            lastSnapshotAt: Number.isFinite(fold.lastSnapshotAt) ? fold.lastSnapshotAt : null,
-            snapshotsSeen: fold.snapshotsSeen,
-          };
           let text: string;
+          let consumed: string;
           try {
             text = stateText(fold.state);
+            consumed = coverageText(fold);
           } catch (error) {
             if (error instanceof AugurError) continue; // kept in memory only: a restart rebuilds it
             throw error;
@@ -152,7 +209,7 @@ export class IncrementalAugurScorer implements Scorer {
             season_id: header.seasonId,
             log_size: fold.logSize,
             last_leaf_seal: fold.leafSeal,
-            consumed: JSON.stringify(coverage),
+            consumed,
             state: text,
             state_seal: sealStateText(text),
             created_at: createdAt,
@@ -166,10 +223,35 @@ export class IncrementalAugurScorer implements Scorer {
 }
 
 /**
+ * A fold's coverage as stored. Its held records go in as the JSON of their input rows, which must
+ * read back as the same numbers: −0 and non-finite ones are refused (UnsealableRecordError).
+ */
+function coverageText(fold: Fold): string {
+  const held = Object.values(fold.held).some((rows: unknown[]) => rows.length > 0) ? fold.held : undefined;
+  const coverage: StoredCoverage = {
+    consumed: fold.consumed,
+    lastSnapshotAt: Number.isFinite(fold.lastSnapshotAt) ? fold.lastSnapshotAt : null,
+    seen: fold.seen,
+    ...(held ? { held } : {}),
+  };
+  return JSON.stringify(coverage, (key, value: unknown) => {
+    if (typeof value === "number" && (!Number.isFinite(value) || Object.is(value, -0)))
+      throw new UnsealableRecordError(
+        key,
+        `is ${Object.is(value, -0) ? "-0" : value}, which JSON cannot carry`,
+      );
+    return value;
+  });
+}
+
+const KINDS = ["snapshots", "decisions", "trades", "calls"] as const;
+
+/**
  * The agent's fold advanced by its records after `prior` (all of them without one), or undefined
- * when they cannot be folded: fewer records than folded (not this log), a snapshot not later than
- * the last one folded (the scorer's one-per-moment rule spans batches), or a record the scorer
- * refuses or cannot append (AugurError).
+ * when they cannot be folded: fewer records than seen (not this log), records before the rows'
+ * start needed (the lists start after what the fold has seen), a snapshot not later than the last
+ * one seen (the scorer's one-per-moment rule spans batches), or a record the scorer refuses or
+ * cannot append (AugurError). Records held by `prior` are folded first.
  */
 function advance(
   reference: AugurSeasonScoring,
@@ -177,33 +259,56 @@ function advance(
   prior: Fold | undefined,
   covers: Pick<Fold, "logSize" | "leafSeal">,
 ): Fold | undefined {
-  const from = prior?.consumed ?? NO_RECORDS;
-  const now = recordCounts(agent);
-  const kinds = Object.keys(now) as (keyof RecordCounts)[];
-  if (kinds.some((k) => now[k] < from[k])) return undefined;
-  if (prior && kinds.every((k) => now[k] === from[k])) return { ...prior, ...covers };
+  const base = agent.records.base;
+  if (base === null) return undefined;
+  const from = prior?.seen ?? NO_RECORDS;
+  const now = agent.records.totals();
+  if (KINDS.some((k) => now[k] < from[k] || base[k] > from[k])) return undefined;
+  if (prior && KINDS.every((k) => now[k] === from[k])) return { ...prior, ...covers };
   let lastSnapshotAt = prior?.lastSnapshotAt ?? -Infinity;
   const times = agent.records.snapshots.at;
-  const seen = prior?.snapshotsSeen ?? 0;
-  for (let i = seen; i < now.snapshots; i++) if (times[i]! <= lastSnapshotAt) return undefined;
-  for (let i = seen; i < now.snapshots; i++) lastSnapshotAt = Math.max(lastSnapshotAt, times[i]!);
+  const local = (k: (typeof KINDS)[number]) => from[k] - base[k];
+  const firstNew = local("snapshots");
+  for (let i = firstNew; i < now.snapshots - base.snapshots; i++)
+    if (times[i]! <= lastSnapshotAt) return undefined;
+  for (let i = firstNew; i < now.snapshots - base.snapshots; i++)
+    lastSnapshotAt = Math.max(lastSnapshotAt, times[i]!);
   try {
-    const batch = reference.validate(agent.agentId, agentRows(agent, from));
+    const fresh = agentRows(agent, {
+      snapshots: local("snapshots"),
+      decisions: local("decisions"),
+      trades: local("trades"),
+      calls: local("calls"),
+    });
+    const held = prior?.held ?? NO_ROWS;
+    const rows = {
+      snapshots: [...held.snapshots, ...fresh.snapshots],
+      decisions: [...held.decisions, ...fresh.decisions],
+      trades: [...held.trades, ...fresh.trades],
+      calls: [...held.calls, ...fresh.calls],
+    };
+    const batch = reference.validate(agent.agentId, rows);
     const context = reference.scorer.agentContext(agent.agentId);
     const start = prior?.state ?? emptyState(agent.agentId, context.header.season.id);
     const { state, taken } = advanceState(start, batch, context.bounds);
-    // Rows held for a later clock (after the hour) are folded, first, at a later hour.
-    const consumed = {
-      snapshots: from.snapshots + taken.snapshots,
-      decisions: from.decisions + taken.decisions,
-      trades: from.trades + taken.trades,
-      calls: from.calls + taken.calls,
-    };
+    const consumed = prior?.consumed ?? NO_RECORDS;
     return {
       state,
-      consumed,
+      consumed: {
+        snapshots: consumed.snapshots + taken.snapshots,
+        decisions: consumed.decisions + taken.decisions,
+        trades: consumed.trades + taken.trades,
+        calls: consumed.calls + taken.calls,
+      },
+      seen: now,
+      // Rows held for a later clock (after the hour) are folded, first, at a later hour.
+      held: {
+        snapshots: rows.snapshots.slice(taken.snapshots),
+        decisions: rows.decisions.slice(taken.decisions),
+        trades: rows.trades.slice(taken.trades),
+        calls: rows.calls.slice(taken.calls),
+      },
       lastSnapshotAt,
-      snapshotsSeen: now.snapshots,
       ...covers,
       storedAsOf: prior?.storedAsOf ?? null,
     };

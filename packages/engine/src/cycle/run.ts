@@ -96,6 +96,8 @@ export async function runCycle(deps: CycleDeps): Promise<CycleReport> {
     if (closing && !step.runsWhenClosing) continue;
     report = { ...report, ...(await step.run(context)) };
   }
+  // Between hours the row cache keeps only what the steps' folds still need.
+  context.rows.settle();
   const { anchor } = context;
   // The steps after the anchor seal rows (scores, risk rows, boards, days) that read only what
   // the first anchor covers; anchoring the head once more makes them verifiable this very pass.

@@ -1,6 +1,7 @@
 import type { Hex32 } from "@augur/scorer";
 import type { AgentRecords } from "../store/agent-records";
 import type { Store } from "../store/open";
+import type { RowsStart } from "../store/season-rows";
 import type { NewScoreState } from "../store/queries/score-states";
 
 /** A registered agent of the season whose registration is anchored. */
@@ -68,6 +69,11 @@ export interface ScoreOutcome {
 /** One season being scored: agents one at a time (their records streamed from the store), then ranks. */
 export interface SeasonScoring {
   scoreAgent(agent: AgentInputs): void;
+  /**
+   * Optional: whether the agent's records, which start after its first (`records.complete` false),
+   * are not enough: the caller then gives them whole. Without it, such records are always given whole.
+   */
+  needsHistory?(agent: AgentInputs): boolean;
   /** Every agent scored so far, ranked. */
   finish(): readonly ScoreOutcome[];
   /** Optional: what the scorer carries to the next hour, stored with the scores (the incremental folds). */
@@ -84,4 +90,6 @@ export interface Scorer {
   openSeason(header: SeasonHeader): SeasonScoring;
   /** Optional: reads what the scorer carries between hours before `openSeason` (the incremental folds). */
   prepare?(store: Pick<Store, "db" | "log">, header: SeasonHeader): Promise<void>;
+  /** Optional, after `prepare`: where the season's rows may start when none are read yet (a restart). */
+  rowsStart?(seasonId: string): RowsStart | undefined;
 }

@@ -100,6 +100,51 @@ describe("decoded snapshot amounts", () => {
     ]);
     expect([s.seal(0), s.seal(2), s.invested[1], s.length]).to.deep.equal([seal(1), seal(3), 0.5, 3]);
   });
+
+  it("are dropped between hours once every reader of their kind has seen them, and only then", () => {
+    const records = new AgentRecords();
+    const body = (takenAt: number, nav: string) =>
+      JSON.stringify({ message: { takenAt, nav, flow: "0", investedBps: 5000 } });
+    const seal = (i: number) => `0x${String(i).padStart(64, "0")}` as const;
+    for (let i = 0; i < 40; i++)
+      records.add("snapshot", seal(i), body(i, i === 37 ? "123456789012345678901" : "7"));
+    const decisionBody = (decidedAt: number) =>
+      JSON.stringify({ message: { decidedAt, source: "agent", asset: "ETH", action: "hold" } });
+    for (let i = 0; i < 3; i++) records.add("decision", seal(100 + i), decisionBody(i));
+    // Nobody has claimed: everything stays.
+    expect(records.settle(new Map())).to.equal(0);
+    records.claim("score", { snapshots: 36, decisions: 2, trades: 0, calls: 0 });
+    records.claim("risk", { snapshots: 30, trades: 0 });
+    const readers = new Map([
+      ["score", new Set(["snapshots", "decisions", "trades", "calls"])],
+      ["risk", new Set(["snapshots", "trades"])],
+    ]);
+    // Snapshots to the smaller claim (risk's 30), decisions to score's (risk reads none).
+    expect(records.settle(readers)).to.equal(30 + 2);
+    expect(records.base).to.deep.equal({ snapshots: 30, decisions: 2, trades: 0, calls: 0 });
+    expect(records.complete).to.equal(false);
+    expect(records.totals()).to.deep.equal({ snapshots: 40, decisions: 3, trades: 0, calls: 0 });
+    const s = records.snapshots;
+    expect([s.length, s.at[0], s.seal(0), s.seal(9), s.raw(7)?.nav, s.raw(6)]).to.deep.equal([
+      10,
+      30,
+      seal(30),
+      seal(39),
+      "123456789012345678901",
+      undefined,
+    ]);
+    expect([
+      records.decisions.length,
+      records.decisions[0]!.decidedAt,
+      records.sealOf("decision", 0),
+    ]).to.deep.equal([1, 2, seal(102)]);
+    // A reader without a claim for this agent keeps its kinds; appending after a drop still works.
+    records.claim("risk", { snapshots: 40, trades: 0 });
+    records.add("snapshot", seal(40), body(40, "7"));
+    expect(records.settle(new Map([...readers, ["referee", new Set(["snapshots"])]]))).to.equal(0);
+    expect(records.settle(readers)).to.equal(6);
+    expect([records.base!.snapshots, s.length, s.seal(4), s.at[4]]).to.deep.equal([36, 5, seal(40), 40]);
+  });
 });
 
 for (const backend of testBackends()) {

@@ -23,7 +23,7 @@ const STORE_EVERY_SECONDS = 24 * 3600;
 /** One agent's risk fold and what it covers. */
 interface AgentFold extends FoldCover {
   readonly fold: RiskFold;
-  /** The agent's snapshots and trades (row-cache order) the fold has seen, folded or held. */
+  /** The agent's snapshots and trades (log order, counted from its first) the fold has seen, folded or held. */
   readonly snapshotsSeen: number;
   readonly tradesSeen: number;
   /** The as-of hour of the last fold of this agent stored (null: none yet). */
@@ -112,14 +112,18 @@ export class RiskFolds {
     const prior = season.folds.get(agentId);
     const cover = { logSize: season.upTo, leafSeal: season.leafSeal };
     let next = prior && advance(prior, records, asOf, cover);
+    // Rows that start after the agent's first: the caller reads its whole history and asks again.
+    if (!next && !records.complete) return undefined;
     if (next) this.counts.advanced += 1;
     else if ((next = advance(undefined, records, asOf, cover))) this.counts.rebuilt += 1;
     if (!next) {
       season.folds.delete(agentId);
       this.counts.fromScratch += 1;
+      records.claim("risk", { snapshots: 0, trades: 0 });
       return undefined;
     }
     season.folds.set(agentId, next);
+    records.claim("risk", { snapshots: next.snapshotsSeen, trades: next.tradesSeen });
     return riskFoldVault(next.fold, agentId, venue);
   }
 
@@ -164,22 +168,21 @@ function advance(
 ): AgentFold | undefined {
   const snapshotsSeen = prior?.snapshotsSeen ?? 0;
   const tradesSeen = prior?.tradesSeen ?? 0;
+  // The lists may start after the agent's first records (`base`): those before must have been seen.
+  const base = records.base;
+  if (base === null || base.snapshots > snapshotsSeen || base.trades > tradesSeen) return undefined;
+  const { snapshots: snapshotTotal, trades: tradeTotal } = records.totals();
   // Fewer records than seen: not the log the fold was made on.
-  if (records.snapshots.length < snapshotsSeen || records.trades.length < tradesSeen) return undefined;
-  if (
-    prior &&
-    prior.fold.asOf === asOf &&
-    records.snapshots.length === snapshotsSeen &&
-    records.trades.length === tradesSeen
-  )
+  if (snapshotTotal < snapshotsSeen || tradeTotal < tradesSeen) return undefined;
+  if (prior && prior.fold.asOf === asOf && snapshotTotal === snapshotsSeen && tradeTotal === tradesSeen)
     return { ...prior, ...cover };
-  const { snapshots, trades } = newRecords(records, snapshotsSeen, tradesSeen);
+  const { snapshots, trades } = newRecords(records, snapshotsSeen - base.snapshots, tradesSeen - base.trades);
   const fold = advanceRiskFold(prior?.fold ?? emptyRiskFold(), snapshots, trades, asOf);
   if (fold === undefined) return undefined;
   return {
     fold,
-    snapshotsSeen: records.snapshots.length,
-    tradesSeen: records.trades.length,
+    snapshotsSeen: snapshotTotal,
+    tradesSeen: tradeTotal,
     ...cover,
     storedAsOf: prior?.storedAsOf ?? null,
   };

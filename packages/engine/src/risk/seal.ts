@@ -79,11 +79,15 @@ export async function sealSeasonRisk(
   for (const a of agents) {
     const venue = measured ? await venueOf(store, seasonId, a.id, anchoredSize, asOf) : DECLARED_VENUE;
     venues.push(venue);
-    const records = season.of(a.id);
-    vaults.push(
-      folds?.vault(seasonId, a.id, records, asOf, venue.venue) ??
-        summariseVault(riskVault(agentBook(a.id, records), asOf, venue.venue)),
-    );
+    let records = season.of(a.id);
+    let vault = folds?.vault(seasonId, a.id, records, asOf, venue.venue);
+    if (vault === undefined && !records.complete) {
+      // The rows start after what the agent's fold saw (or it has none): read its whole history.
+      records = await season.complete(store, a.id);
+      vault = folds?.vault(seasonId, a.id, records, asOf, venue.venue);
+    }
+    if (vault === undefined) records.claim("risk", { snapshots: 0, trades: 0 }); // the whole book, again next hour
+    vaults.push(vault ?? summariseVault(riskVault(agentBook(a.id, records), asOf, venue.venue)));
   }
   const crowd = buildCrowd(vaults);
   // Each component published on its own; the row is computed from those readings and nothing else.

@@ -56,6 +56,15 @@ export class SealColumn {
   at(i: number): Hex32 {
     return `0x${this.bytes.toString("hex", i * 32, i * 32 + 32)}`;
   }
+
+  /** Drops the first `n` seals, into a buffer sized for what is left. */
+  drop(n: number): void {
+    const left = this.length - n;
+    const kept = Buffer.alloc(Math.max(16, left) * 32);
+    this.bytes.copy(kept, 0, n * 32, this.length * 32);
+    this.bytes = kept;
+    this.length = left;
+  }
 }
 
 /**
@@ -101,6 +110,27 @@ export class SnapshotColumns {
   /** The stored NAV and flow of snapshot `i` when its USDG numbers are not exact; else undefined. */
   raw(i: number): RawAmounts | undefined {
     return this.wide?.get(i);
+  }
+
+  /** Drops the first `n` snapshots (their positions shift down by `n`), into columns sized for what is left. */
+  drop(n: number): void {
+    const left = this.length - n;
+    const keep = (old: Float64Array) => {
+      const next = new Float64Array(Math.max(16, left));
+      next.set(old.subarray(n, this.length));
+      return next;
+    };
+    this.at = keep(this.at);
+    this.nav = keep(this.nav);
+    this.flow = keep(this.flow);
+    this.invested = keep(this.invested);
+    this.seals.drop(n);
+    if (this.wide) {
+      const wide = new Map<number, RawAmounts>();
+      for (const [i, raw] of this.wide) if (i >= n) wide.set(i - n, raw);
+      this.wide = wide.size > 0 ? wide : undefined;
+    }
+    this.length = left;
   }
 
   /** Doubling while small, then by a quarter: an agent's hourly growth reallocates rarely. */
@@ -166,23 +196,123 @@ function intern<T>(value: T): T {
   return value;
 }
 
+/** How many of an agent's records of each kind (log order): where a batch of new ones starts. */
+export interface RecordCounts {
+  readonly snapshots: number;
+  readonly decisions: number;
+  readonly trades: number;
+  readonly calls: number;
+}
+
+export const NO_RECORDS: RecordCounts = { snapshots: 0, decisions: 0, trades: 0, calls: 0 };
+
+const KINDS = ["snapshots", "decisions", "trades", "calls"] as const;
+
+/** A reader needed an agent's whole history but was given lists that start later (a bug: ask for `complete` first). */
+export class PartialRecordsError extends RangeError {
+  override readonly name = "PartialRecordsError";
+  constructor(readonly agentId: string) {
+    super(`the records of agent ${agentId} start after its first: read its whole history first`);
+  }
+}
+
 /**
  * One agent's anchored input records of a season, decoded once from their stored bodies, each
  * kind in log order. Only the fields a score or a risk row reads are kept.
+ *
+ * The lists may start after the agent's first records (`base`): a restarted cycle reads only the
+ * records after its folds' log size, and records every fold has seen are dropped between hours
+ * (`claim`, `settle`). Positions in the lists are then `base` less than the agent's own count of
+ * its records of that kind; a reader that needs the whole history asks for it when `complete` is false.
  */
 export class AgentRecords {
   readonly snapshots = new SnapshotColumns();
-  readonly decisions: DecisionFields[] = [];
-  readonly trades: TradeFields[] = [];
-  readonly calls: CallFields[] = [];
+  decisions: DecisionFields[] = [];
+  trades: TradeFields[] = [];
+  calls: CallFields[] = [];
   /** The record seal of each decision, trade and call, by position in its list. */
   readonly decisionSeals = new SealColumn();
   readonly tradeSeals = new SealColumn();
   readonly callSeals = new SealColumn();
   /** Commit and reveal records read (calls sealed as they happen; their outcomes come later). */
   openCalls = 0;
+  /** The agent's records of each kind before the lists' first (null: not known, the agent's earlier records were never read). */
+  base: RecordCounts | null;
+  /** Per reader (score, risk): the records of each kind it has seen and will not ask for again. */
+  private readonly claims = new Map<string, Partial<RecordCounts>>();
 
-  /** The seal of the `i`-th record of `kind` (log order), as the scorer's input rows index them. */
+  constructor(base: RecordCounts | null = NO_RECORDS) {
+    this.base = base;
+  }
+
+  /** Whether the lists hold every record of the agent (below the rows' tree size). */
+  get complete(): boolean {
+    const base = this.base;
+    return base !== null && KINDS.every((k) => base[k] === 0);
+  }
+
+  /** The agent's own count of its records of each kind: `base` plus what the lists hold (base must be known). */
+  totals(): RecordCounts {
+    const base = this.base;
+    if (base === null) throw new RangeError("an agent's records before the rows' start were never read");
+    return {
+      snapshots: base.snapshots + this.snapshots.length,
+      decisions: base.decisions + this.decisions.length,
+      trades: base.trades + this.trades.length,
+      calls: base.calls + this.calls.length,
+    };
+  }
+
+  /**
+   * Says that `reader` has seen the agent's first `seen` records of each kind given and will not
+   * ask for them again (it folded them, or holds them itself); zeros: it needs them all.
+   */
+  claim(reader: string, seen: Partial<RecordCounts>): void {
+    this.claims.set(reader, seen);
+  }
+
+  /** The kinds each reader claimed, for `settle`. */
+  readersOf(into: Map<string, Set<string>>): void {
+    for (const [reader, seen] of this.claims) {
+      let kinds = into.get(reader);
+      if (!kinds) into.set(reader, (kinds = new Set()));
+      for (const k of Object.keys(seen)) kinds.add(k);
+    }
+  }
+
+  /**
+   * Drops the records every reader of their kind has seen (`readers`: each reader's kinds); a
+   * reader that claimed nothing for this agent keeps all of its kinds. Returns the records dropped.
+   */
+  settle(readers: ReadonlyMap<string, ReadonlySet<string>>): number {
+    const base = this.base;
+    if (base === null || readers.size === 0) return 0;
+    const next = { ...base };
+    let dropped = 0;
+    for (const k of KINDS) {
+      let upTo = Infinity;
+      for (const [reader, kinds] of readers)
+        if (kinds.has(k)) upTo = Math.min(upTo, this.claims.get(reader)?.[k] ?? 0);
+      const total = base[k] + this.lengthOf(k);
+      const n = Math.min(upTo === Infinity ? base[k] : upTo, total) - base[k];
+      if (n <= 0) continue;
+      if (k === "snapshots") this.snapshots.drop(n);
+      else {
+        this[k] = (this[k] as unknown[]).slice(n) as never;
+        ({ decisions: this.decisionSeals, trades: this.tradeSeals, calls: this.callSeals })[k].drop(n);
+      }
+      next[k] = base[k] + n;
+      dropped += n;
+    }
+    this.base = next;
+    return dropped;
+  }
+
+  private lengthOf(k: (typeof KINDS)[number]): number {
+    return k === "snapshots" ? this.snapshots.length : this[k].length;
+  }
+
+  /** The seal of the `i`-th record of `kind` in the lists (log order), as the scorer's input rows index them. */
   sealOf(kind: "snapshot" | "decision" | "trade" | "call", i: number): Hex32 | undefined {
     if (kind === "snapshot") return i < this.snapshots.length ? this.snapshots.seal(i) : undefined;
     const column = { decision: this.decisionSeals, trade: this.tradeSeals, call: this.callSeals }[kind];

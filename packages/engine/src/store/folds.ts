@@ -12,7 +12,8 @@ export interface FoldCover {
  * Readies one season's per-agent folds for a read of the log up to `upTo`: drops each fold made
  * beyond it or on another log (the leaf below its size is no longer the one it was made on), and
  * when an agent of `agents` has none, adds its latest stored fold in `table` whose log is the
- * store's and whose text hashes to its stored seal (`fromRow`). Returns the seal of leaf upTo − 1.
+ * store's and whose text hashes to its stored seal (`fromRow`; undefined: a row it cannot use).
+ * Returns the seal of leaf upTo − 1.
  */
 export async function readyFolds<F extends FoldCover>(
   store: Pick<Store, "db" | "log">,
@@ -21,7 +22,7 @@ export async function readyFolds<F extends FoldCover>(
   upTo: number,
   folds: Map<string, F>,
   agents: readonly string[],
-  fromRow: (row: StoredScoreState) => F,
+  fromRow: (row: StoredScoreState) => F | undefined,
 ): Promise<string> {
   const leafSeals = new Map<number, string | undefined>();
   const sealAt = async (size: number) => {
@@ -36,7 +37,8 @@ export async function readyFolds<F extends FoldCover>(
     for (const row of await latestFoldStates(store.db, table, seasonId, upTo)) {
       if (folds.has(row.agent_id) || (await sealAt(row.log_size)) !== row.last_leaf_seal) continue;
       if (sealText(row.state) !== row.state_seal) continue; // not the fold it says it is: rebuild it
-      folds.set(row.agent_id, fromRow(row));
+      const fold = fromRow(row);
+      if (fold !== undefined) folds.set(row.agent_id, fold);
     }
   return leafSeal;
 }

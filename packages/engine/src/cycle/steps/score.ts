@@ -59,11 +59,17 @@ async function openScoring(
 ): Promise<SeasonScoring | undefined> {
   const header = await loadSeasonHeader(store.db, seasonId, asOf, anchoredSize);
   if (header.agents.length === 0) return undefined;
-  const inputs = await rows.season(seasonId, anchoredSize, asOf);
-  say(`inputs of season ${seasonId}: ${inputs.read} records read, ${inputs.held} held`);
+  // The scorer's folds first: rows not read yet (a restart) start where they leave off.
   await scorer.prepare?.(store, header);
+  const inputs = await rows.season(seasonId, anchoredSize, asOf, scorer.rowsStart?.(seasonId));
+  say(`inputs of season ${seasonId}: ${inputs.read} records read, ${inputs.held} held`);
   const scoring = scorer.openSeason(header);
-  for (const agent of agentInputs(header, inputs.rows)) scoring.scoreAgent(agent);
+  for (const agent of agentInputs(header, inputs.rows)) {
+    const whole = agent.records.complete || !(scoring.needsHistory?.(agent) ?? true);
+    scoring.scoreAgent(
+      whole ? agent : { ...agent, records: await inputs.rows.complete(store, agent.agentId) },
+    );
+  }
   return scoring;
 }
 
