@@ -46,7 +46,9 @@ import { runCycle } from "../../src/cycle/run";
 import { anchorStep, riskStep, scoreStep } from "../../src/cycle/steps";
 import { FakeKeeper } from "./testing";
 import { RISK_FORMULAS } from "../../src/cycle/formulas";
+import { RiskCadence } from "../../src/risk/cadence";
 import { RiskFolds } from "../../src/risk/folds";
+import { riskRowsAt } from "../../src/store/queries/risk";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const HOURS = Number(process.env.BENCH_HOURS ?? 720);
@@ -112,13 +114,8 @@ async function coldScores(store: Store, asOf: number, size: number) {
 /** Whether the stored score rows at `asOf` carry exactly the cold run's seals; and both seal digests. */
 async function checkOutputs(store: Store, asOf: number, cold: Map<string, string>) {
   const scores = await benchScoreSeals(store, asOf);
-  const risk = await store.db
-    .selectFrom("risk_rows")
-    .select("seal")
-    .where("season_id", "=", BENCH_SEASON)
-    .where("as_of", "=", asOf)
-    .orderBy("vault_id")
-    .execute();
+  // The rows served at the hour (stored on change: each vault's latest at or before it).
+  const risk = (await riskRowsAt(store.db, BENCH_SEASON, asOf)).rows;
   const same = scores.length === cold.size && scores.every((r) => cold.get(r.agent_id) === r.seal);
   const digest = (seals: string[]) => createHash("sha256").update(seals.join(",")).digest("hex").slice(0, 16);
   return { same, scores: digest(scores.map((r) => r.seal)), risk: digest(risk.map((r) => r.seal)) };
@@ -132,6 +129,7 @@ async function timedCycle(
   scorer: Scorer,
   rows: SeasonRowCache,
   folds: RiskFolds,
+  cadence: RiskCadence,
 ) {
   const timer = new Timer();
   const phases: string[] = [];
@@ -140,7 +138,7 @@ async function timedCycle(
   const report = await timer.run(() =>
     runCycle({
       store,
-      steps: [anchorStep(keeper), scoreStep(scorer), riskStep(RISK_FORMULAS, folds)],
+      steps: [anchorStep(keeper), scoreStep(scorer), riskStep(RISK_FORMULAS, folds, cadence)],
       now: () => now,
       rows,
       progress: (line) => {
@@ -199,6 +197,7 @@ async function main() {
     let scorer = new IncrementalAugurScorer();
     let rows = new SeasonRowCache(store);
     let folds = new RiskFolds();
+    let cadence = new RiskCadence();
     const runs = [
       ["first cycle of the season in this process (cold row cache, no folds yet)", asOf],
       ["next hour's cycle (steady state: one more hour of snapshots)", asOf + HOUR],
@@ -214,18 +213,28 @@ async function main() {
         scorer = new IncrementalAugurScorer();
         rows = new SeasonRowCache(store);
         folds = new RiskFolds();
+        cadence = new RiskCadence();
       }
       // The cycle's keeper anchors the whole head first, so its scores read everything below it.
       const size = await store.log.size(store.db);
       gc?.();
       const before = process.memoryUsage().rss;
       resetPeakRss();
-      const { timer, report, phases } = await timedCycle(store, keeper, hour + 60, scorer, rows, folds);
+      const { timer, report, phases } = await timedCycle(
+        store,
+        keeper,
+        hour + 60,
+        scorer,
+        rows,
+        folds,
+        cadence,
+      );
       console.log(
         `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
           `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}; ` +
           `agents advanced ${scorer.counts.advanced}, rebuilt ${scorer.counts.rebuilt}, from scratch ${scorer.counts.fromScratch}; ` +
-          `risk folds advanced ${folds.counts.advanced}, rebuilt ${folds.counts.rebuilt}, from scratch ${folds.counts.fromScratch}`,
+          `risk folds advanced ${folds.counts.advanced}, rebuilt ${folds.counts.rebuilt}, from scratch ${folds.counts.fromScratch}; ` +
+          `risk vaults read ${cadence.counts.read}, kept ${cadence.counts.kept}, stored ${cadence.counts.readings} readings, ${cadence.counts.rows} rows`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
       cycles.push({ label, hour, size, timer });
