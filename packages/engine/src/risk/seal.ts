@@ -74,7 +74,7 @@ interface ReadVault {
  * Stored on change (docs/risk-score.md): a reading is stored only when its seal differs from the
  * vault's last stored one of that component, a row when its seal or capital differs; every vault's
  * readings and row are stored at the season's first hour and whenever its vault set changes
- * (`risk_hours.full`). A vault whose fold folded nothing since the last hour, on the same UTC day
+ * (`risk_hours.all_stored`). A vault whose fold folded nothing since the last hour, on the same UTC day
  * (the stopped reading counts days up to the hour), whose instruments' crowd totals did not move,
  * is not read again: its readings are the last hour's. `storage` "every-hour" stores everything
  * every hour (the reference the on-change path is tested against).
@@ -207,7 +207,7 @@ export async function sealSeasonRisk(
       season_id: seasonId,
       as_of: asOf,
       vaults: agents.length,
-      full: storeAll ? 1 : 0,
+      all_stored: storeAll ? 1 : 0,
       created_at: now,
     });
     await insertFoldStates(trx, "risk_states", folds?.stateRows(seasonId, asOf, now) ?? []);

@@ -267,14 +267,14 @@ export const RISK_READINGS_TABLE = "risk_readings";
 
 /**
  * One row per (season, as-of) the risk step sealed (migration 020): readings and rows are stored
- * only when they change, so this says which hours ran. `full` = 1: every vault's readings and row
+ * only when they change, so this says which hours ran. `all_stored` = 1: every vault's readings and row
  * were stored that hour (the first hour, or the vault set changed).
  */
 export interface RiskHoursTable {
   season_id: string;
   as_of: number;
   vaults: number;
-  full: number;
+  all_stored: number;
   created_at: number;
 }
 

@@ -19,8 +19,10 @@
  * scoring them in memory with the scorer alone; the stored score seals are checked against that
  * cold read and score at the same anchored size (a mismatch exits 1), and a digest of the score
  * and risk seals is printed, to compare across versions. BENCH_DB=<file> seeds that file once
- * and reuses it (cycles then add their rows to it: delete it to measure from scratch). No timed
- * assertions.
+ * and reuses it (cycles then add their rows to it: delete it to measure from scratch).
+ * BENCH_ACTIVE_EVERY=n ingests the next hours' snapshots of every n-th agent only (the rest have no
+ * new risk input); BENCH_RISK_STORAGE=every-hour has the risk step read and store every vault every
+ * hour (the reference it stores on change against). No timed assertions.
  */
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
@@ -32,6 +34,7 @@ import { openStore, type Store } from "../../src/store/open";
 import { AugurScorer } from "../../src/cycle/augur-scorer";
 import {
   appendBenchHour,
+  benchSnapshot,
   BENCH_SEASON,
   recordsPerAgent,
   benchScoreSeals,
@@ -47,12 +50,17 @@ import { anchorStep, riskStep, scoreStep } from "../../src/cycle/steps";
 import { FakeKeeper } from "./testing";
 import { RISK_FORMULAS } from "../../src/cycle/formulas";
 import { RiskCadence } from "../../src/risk/cadence";
+import { appendEngineRecords, type EngineRecord } from "../../src/store/append";
 import { RiskFolds } from "../../src/risk/folds";
 import { riskRowsAt } from "../../src/store/queries/risk";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const HOURS = Number(process.env.BENCH_HOURS ?? 720);
 const HOUR = 3600;
+/** Only every BENCH_ACTIVE_EVERY-th agent sends the ingested hours' snapshot (default all): the rest change nothing. */
+const ACTIVE_EVERY = Number(process.env.BENCH_ACTIVE_EVERY ?? 1);
+/** BENCH_RISK_STORAGE=every-hour: the risk step reads every vault and stores every reading every hour (the reference). */
+const RISK_STORAGE = process.env.BENCH_RISK_STORAGE === "every-hour" ? "every-hour" : undefined;
 const START = 1_800_000_000 - (1_800_000_000 % HOUR);
 
 /** Wall and CPU (user + system) time of each run: on a shared machine the CPU time is the fair figure. */
@@ -138,7 +146,7 @@ async function timedCycle(
   const report = await timer.run(() =>
     runCycle({
       store,
-      steps: [anchorStep(keeper), scoreStep(scorer), riskStep(RISK_FORMULAS, folds, cadence)],
+      steps: [anchorStep(keeper), scoreStep(scorer), riskStep(RISK_FORMULAS, folds, RISK_STORAGE ?? cadence)],
       now: () => now,
       rows,
       progress: (line) => {
@@ -151,6 +159,16 @@ async function timedCycle(
     }),
   );
   return { timer, report, phases };
+}
+
+/** One more hour of snapshots: every agent's, or every ACTIVE_EVERY-th agent's. */
+async function ingestHour(store: Store, shape: BenchSeasonShape, hour: number): Promise<number> {
+  if (ACTIVE_EVERY === 1) return appendBenchHour(store, shape, hour);
+  const records: EngineRecord[] = [];
+  for (let a = 0; a < shape.agents; a += ACTIVE_EVERY) records.push(benchSnapshot(shape, a, hour));
+  return store.db
+    .transaction()
+    .execute(async (trx) => (await appendEngineRecords(trx, records, shape.start + hour * HOUR)).length);
 }
 
 /** Seeds `file` (in a child process of its own: see main). */
@@ -172,6 +190,7 @@ async function main() {
   console.log(
     `cycle: ${AGENTS.toLocaleString("en")} agents × ${HOURS} h (per agent ${counts.snapshots} snapshots, ` +
       `${counts.decisions} decisions, ${counts.trades} trades, ${counts.calls} calls); node ${process.version}; ` +
+      `snapshots ingested from every ${ACTIVE_EVERY === 1 ? "" : `${ACTIVE_EVERY}th `}agent; risk storage ${RISK_STORAGE ?? "on change"}; ` +
       `load ${load()}`,
   );
   const dir = mkdtempSync(join(tmpdir(), "augur-cycle-bench-"));
@@ -206,7 +225,7 @@ async function main() {
     ] as const;
     for (const [label, hour] of runs) {
       if (hour > asOf) {
-        const added = await appendBenchHour(store, shape, HOURS + (hour - asOf) / HOUR - 1);
+        const added = await ingestHour(store, shape, HOURS + (hour - asOf) / HOUR - 1);
         console.log(`ingested the next hour: ${added.toLocaleString("en")} snapshots (untimed)`);
       }
       if (label.startsWith("first cycle after a restart")) {

@@ -15,14 +15,14 @@ async function servedHours(
 ): Promise<{ hour: number; full: number } | undefined> {
   let hours = db
     .selectFrom("risk_hours")
-    .select(["as_of", "full"])
+    .select("as_of")
     .where("season_id", "=", seasonId)
     .orderBy("as_of", "desc")
     .limit(1);
   if (atOrBefore !== undefined) hours = hours.where("as_of", "<=", atOrBefore);
   const hour = await hours.executeTakeFirst();
   if (hour === undefined) return undefined;
-  const full = await hours.where("full", "=", 1).where("as_of", "<=", hour.as_of).executeTakeFirst();
+  const full = await hours.where("all_stored", "=", 1).where("as_of", "<=", hour.as_of).executeTakeFirst();
   return { hour: Number(hour.as_of), full: Number(full?.as_of ?? hour.as_of) };
 }
 
@@ -31,7 +31,7 @@ async function servedHours(
  * before `atOrBefore`), each with the first anchor covering its seal's leaf (anchor columns null
  * while pending), by vault. A row is stored only when it changed, so each vault's row of an hour
  * is its latest stored at or before it (its `as_of` says which); the vaults are those of the last
- * hour at or before it at which every vault's row was stored (`risk_hours.full`), as the vault set
+ * hour at or before it at which every vault's row was stored (`risk_hours.all_stored`), as the vault set
  * changes only at such an hour. `hour` is the hour served.
  */
 export async function riskRowsAt(
