@@ -83,7 +83,7 @@ describe("risk readings stored on change", () => {
   }
 
   let runs = 0;
-  it("serves, for every hour, exactly what storing every reading every hour serves (random seasons fed hour by hour, a restart)", async () => {
+  it('"What share of the vault could be withdrawn at the last reading": each hour serves every vault\'s latest reading stored at or before it, exactly what storing every reading every hour serves (random seasons fed hour by hour, a restart)', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(hourOf, { minLength: CYCLED, maxLength: CYCLED }),
