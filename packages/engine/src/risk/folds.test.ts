@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import {
   appendBenchHour,
   benchTrade,
+  BENCH_SEASON,
   seedBenchSeason,
   type BenchSeasonShape,
 } from "../../test-support/cycle/bench-season";
@@ -15,6 +16,7 @@ import { runCycle } from "../cycle/run";
 import { anchorStep, riskStep } from "../cycle/steps";
 import { appendEngineRecords } from "../store/append";
 import { openStore, type Store } from "../store/open";
+import { riskReadingsAt, riskRowsAt } from "../store/queries/risk";
 import { SeasonRowCache } from "../store/season-rows";
 import { riskFolds, RiskFolds } from "./folds";
 
@@ -22,21 +24,15 @@ const HOUR = 3600;
 const START = 1_800_000_000 - (1_800_000_000 % HOUR);
 const SHAPE: BenchSeasonShape = { agents: 3, hours: 24, start: START };
 
-/** Every risk reading and row sealed at `asOf`, by vault. */
+/** Every risk reading and row served at `asOf` (each vault's latest stored at or before it), by vault. */
 async function riskSealsAt(store: Store, asOf: number) {
-  const readings = await store.db
-    .selectFrom("risk_readings")
-    .select(["vault_id", "component", "seal"])
-    .where("as_of", "=", asOf)
-    .orderBy("vault_id")
-    .orderBy("component")
-    .execute();
-  const rows = await store.db
-    .selectFrom("risk_rows")
-    .select(["vault_id", "seal"])
-    .where("as_of", "=", asOf)
-    .orderBy("vault_id")
-    .execute();
+  const readings = (await riskReadingsAt(store.db, BENCH_SEASON, asOf)).readings
+    .map((r) => ({ vault_id: r.vault_id, component: r.component, seal: r.seal }))
+    .sort((x, y) => (x.vault_id + x.component < y.vault_id + y.component ? -1 : 1));
+  const rows = (await riskRowsAt(store.db, BENCH_SEASON, asOf)).rows.map((r) => ({
+    vault_id: r.vault_id,
+    seal: r.seal,
+  }));
   return { readings, rows };
 }
 

@@ -28,6 +28,8 @@ interface AgentFold extends FoldCover {
   readonly tradesSeen: number;
   /** The as-of hour of the last fold of this agent stored (null: none yet). */
   readonly storedAsOf: number | null;
+  /** The as-of hour it last folded a record due by then, or was built at. */
+  readonly changedAt: number;
 }
 
 /** What `consumed` holds in a stored risk_states row. */
@@ -90,6 +92,7 @@ export class RiskFolds {
         logSize: row.log_size,
         leafSeal: row.last_leaf_seal,
         storedAsOf: Number(row.created_at),
+        changedAt: Infinity, // not known: counts as changed at the hour it is next advanced to
       };
     });
     this.seasons.set(seasonId, { upTo, leafSeal, asOf, folds });
@@ -107,24 +110,58 @@ export class RiskFolds {
     asOf: number,
     venue: VenueFacts,
   ): VaultSummary | undefined {
-    const season = this.seasons.get(seasonId);
-    if (season === undefined) throw new RangeError(`risk folds of season ${seasonId} are not prepared`);
+    return this.advance(seasonId, agentId, records, asOf)
+      ? this.vaultOf(seasonId, agentId, venue)
+      : undefined;
+  }
+
+  /**
+   * Advances the agent's fold to `asOf` by `records` after the ones it saw (rebuilds it from all
+   * of them when it cannot); false when no fold can take them: the caller reads the agent's whole
+   * history when `records` start late (not `complete`) and asks again, else derives the vault
+   * from the whole book.
+   */
+  advance(seasonId: string, agentId: string, records: AgentRecords, asOf: number): boolean {
+    const season = this.prepared(seasonId);
     const prior = season.folds.get(agentId);
     const cover = { logSize: season.upTo, leafSeal: season.leafSeal };
     let next = prior && advance(prior, records, asOf, cover);
     // Rows that start after the agent's first: the caller reads its whole history and asks again.
-    if (!next && !records.complete) return undefined;
+    if (!next && !records.complete) return false;
     if (next) this.counts.advanced += 1;
     else if ((next = advance(undefined, records, asOf, cover))) this.counts.rebuilt += 1;
     if (!next) {
       season.folds.delete(agentId);
       this.counts.fromScratch += 1;
       records.claim("risk", { snapshots: 0, trades: 0 });
-      return undefined;
+      return false;
     }
     season.folds.set(agentId, next);
     records.claim("risk", { snapshots: next.snapshotsSeen, trades: next.tradesSeen });
-    return riskFoldVault(next.fold, agentId, venue);
+    return true;
+  }
+
+  /** The vault of the agent's advanced fold. */
+  vaultOf(seasonId: string, agentId: string, venue: VenueFacts): VaultSummary {
+    const fold = this.prepared(seasonId).folds.get(agentId);
+    if (fold === undefined) throw new RangeError(`agent ${agentId} has no risk fold`);
+    return riskFoldVault(fold.fold, agentId, venue);
+  }
+
+  /**
+   * Whether the agent's fold, advanced to this hour, folded nothing after `hour`: no snapshot or
+   * trade that feeds risk came due since, so its vault differs from the one at `hour` only by
+   * what depends on the hour itself (the day count).
+   */
+  unchangedSince(seasonId: string, agentId: string, hour: number): boolean {
+    const fold = this.seasons.get(seasonId)?.folds.get(agentId);
+    return fold !== undefined && fold.changedAt <= hour;
+  }
+
+  private prepared(seasonId: string) {
+    const season = this.seasons.get(seasonId);
+    if (season === undefined) throw new RangeError(`risk folds of season ${seasonId} are not prepared`);
+    return season;
   }
 
   /** The folds of the season to store now: each agent's, once a day (the fold in memory is kept either way). */
@@ -179,12 +216,19 @@ function advance(
   const { snapshots, trades } = newRecords(records, snapshotsSeen - base.snapshots, tradesSeen - base.trades);
   const fold = advanceRiskFold(prior?.fold ?? emptyRiskFold(), snapshots, trades, asOf);
   if (fold === undefined) return undefined;
+  // Records due by asOf folded now: a snapshot counted, or a held or new trade no longer held.
+  const due =
+    prior === undefined ||
+    fold.points > prior.fold.points ||
+    prior.fold.heldTrades.length + trades.length > fold.heldTrades.length;
   return {
     fold,
     snapshotsSeen: snapshotTotal,
     tradesSeen: tradeTotal,
     ...cover,
     storedAsOf: prior?.storedAsOf ?? null,
+    // A read-back fold's unknown (Infinity) counts as changed now.
+    changedAt: due ? asOf : Math.min(prior.changedAt, asOf),
   };
 }
 

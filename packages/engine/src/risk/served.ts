@@ -30,6 +30,8 @@ function anchorOf(r: ScoreAnchorColumns): Anchor {
 
 export type ServedReading = ComponentReading & {
   methodology: string;
+  /** The hour the reading was sealed and stored: the latest at or before the hour served. */
+  asOf: number;
   seal: string;
   leafIndex: number;
   anchor: Anchor;
@@ -49,6 +51,7 @@ export function servedReadings(
     )
     .map((r) => ({
       ...(JSON.parse(r.body) as ComponentReading & { methodology: string }),
+      asOf: Number(r.as_of),
       seal: r.seal,
       leafIndex: r.leaf_index,
       anchor: anchorOf(r),
@@ -57,6 +60,8 @@ export function servedReadings(
 
 export type ServedRiskRow = RiskRow & {
   methodology: string;
+  /** The hour the row was sealed and stored: the latest at or before the hour served. */
+  asOf: number;
   seal: string;
   leafIndex: number;
   anchor: Anchor;
@@ -75,6 +80,7 @@ export function servedRiskRows(stored: ReadonlyArray<StoredRiskRow & ScoreAnchor
     const sealed = JSON.parse(r.body) as RiskRow & { methodology: string };
     return {
       ...sealed,
+      asOf: Number(r.as_of),
       seal: r.seal,
       leafIndex: r.leaf_index,
       anchor: anchorOf(r),

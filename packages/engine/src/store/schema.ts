@@ -17,6 +17,7 @@ export interface Database {
   scores: ScoresTable;
   risk_rows: RiskRowsTable;
   risk_readings: RiskReadingsTable;
+  risk_hours: RiskHoursTable;
   agent_retirements: AgentRetirementsTable;
   hourly_closes: HourlyClosesTable;
   mode_records: ModeRecordsTable;
@@ -263,6 +264,21 @@ export interface RiskReadingsTable {
 }
 
 export const RISK_READINGS_TABLE = "risk_readings";
+
+/**
+ * One row per (season, as-of) the risk step sealed (migration 020): readings and rows are stored
+ * only when they change, so this says which hours ran. `all_stored` = 1: every vault's readings and row
+ * were stored that hour (the first hour, or the vault set changed).
+ */
+export interface RiskHoursTable {
+  season_id: string;
+  as_of: number;
+  vaults: number;
+  all_stored: number;
+  created_at: number;
+}
+
+export const RISK_HOURS_TABLE = "risk_hours";
 
 /** One signed, sealed retirement per (season, agent); see migration 014. */
 export interface AgentRetirementsTable {

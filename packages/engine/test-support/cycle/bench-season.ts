@@ -192,6 +192,26 @@ export function benchTrade(shape: BenchSeasonShape, a: number, executedAt: numbe
   };
 }
 
+/** Bench agent `a`'s snapshot at `shape.start + hour · 1 h` (the NAV and share invested vary by agent and hour). */
+export function benchSnapshot(shape: BenchSeasonShape, a: number, hour: number): EngineRecord {
+  const agentId = `agent-${String(a).padStart(5, "0")}`;
+  const nav = 1_000_000_000 + ((a * 7919 + hour * 104_729) % 9_000_000_000);
+  const message = {
+    agentId,
+    seasonId: BENCH_SEASON,
+    takenAt: shape.start + hour * HOUR,
+    nav: String(nav),
+    flow: "0",
+    investedBps: (a * 31 + hour) % 10_001,
+  };
+  return {
+    kind: "snapshot",
+    agentId,
+    seasonId: BENCH_SEASON,
+    body: sealedRecord("Snapshot", BENCH_CHAIN_ID, message),
+  };
+}
+
 /**
  * One more hour of data, as ingestion would add it between two cycles: a snapshot per agent at
  * `shape.start + hour · 1 h`, appended through `appendEngineRecords` (2,500 agents per
@@ -201,24 +221,8 @@ export async function appendBenchHour(store: Store, shape: BenchSeasonShape, hou
   let written = 0;
   for (let from = 0; from < shape.agents; from += 2500) {
     const records: EngineRecord[] = [];
-    for (let a = from; a < Math.min(shape.agents, from + 2500); a++) {
-      const agentId = `agent-${String(a).padStart(5, "0")}`;
-      const nav = 1_000_000_000 + ((a * 7919 + hour * 104_729) % 9_000_000_000);
-      const message = {
-        agentId,
-        seasonId: BENCH_SEASON,
-        takenAt: shape.start + hour * HOUR,
-        nav: String(nav),
-        flow: "0",
-        investedBps: (a * 31 + hour) % 10_001,
-      };
-      records.push({
-        kind: "snapshot",
-        agentId,
-        seasonId: BENCH_SEASON,
-        body: sealedRecord("Snapshot", BENCH_CHAIN_ID, message),
-      });
-    }
+    for (let a = from; a < Math.min(shape.agents, from + 2500); a++)
+      records.push(benchSnapshot(shape, a, hour));
     await store.db.transaction().execute(async (trx) => {
       written += (await appendEngineRecords(trx, records, shape.start + hour * HOUR)).length;
     });

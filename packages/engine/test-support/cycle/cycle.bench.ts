@@ -19,8 +19,10 @@
  * scoring them in memory with the scorer alone; the stored score seals are checked against that
  * cold read and score at the same anchored size (a mismatch exits 1), and a digest of the score
  * and risk seals is printed, to compare across versions. BENCH_DB=<file> seeds that file once
- * and reuses it (cycles then add their rows to it: delete it to measure from scratch). No timed
- * assertions.
+ * and reuses it (cycles then add their rows to it: delete it to measure from scratch).
+ * BENCH_ACTIVE_EVERY=n ingests the next hours' snapshots of every n-th agent only (the rest have no
+ * new risk input); BENCH_RISK_STORAGE=every-hour has the risk step read and store every vault every
+ * hour (the reference it stores on change against). No timed assertions.
  */
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
@@ -32,6 +34,7 @@ import { openStore, type Store } from "../../src/store/open";
 import { AugurScorer } from "../../src/cycle/augur-scorer";
 import {
   appendBenchHour,
+  benchSnapshot,
   BENCH_SEASON,
   recordsPerAgent,
   benchScoreSeals,
@@ -46,11 +49,18 @@ import { runCycle } from "../../src/cycle/run";
 import { anchorStep, riskStep, scoreStep } from "../../src/cycle/steps";
 import { FakeKeeper } from "./testing";
 import { RISK_FORMULAS } from "../../src/cycle/formulas";
+import { RiskCadence } from "../../src/risk/cadence";
+import { appendEngineRecords, type EngineRecord } from "../../src/store/append";
 import { RiskFolds } from "../../src/risk/folds";
+import { riskRowsAt } from "../../src/store/queries/risk";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const HOURS = Number(process.env.BENCH_HOURS ?? 720);
 const HOUR = 3600;
+/** Only every BENCH_ACTIVE_EVERY-th agent sends the ingested hours' snapshot (default all): the rest change nothing. */
+const ACTIVE_EVERY = Number(process.env.BENCH_ACTIVE_EVERY ?? 1);
+/** BENCH_RISK_STORAGE=every-hour: the risk step reads every vault and stores every reading every hour (the reference). */
+const RISK_STORAGE = process.env.BENCH_RISK_STORAGE === "every-hour" ? "every-hour" : undefined;
 const START = 1_800_000_000 - (1_800_000_000 % HOUR);
 
 /** Wall and CPU (user + system) time of each run: on a shared machine the CPU time is the fair figure. */
@@ -112,13 +122,8 @@ async function coldScores(store: Store, asOf: number, size: number) {
 /** Whether the stored score rows at `asOf` carry exactly the cold run's seals; and both seal digests. */
 async function checkOutputs(store: Store, asOf: number, cold: Map<string, string>) {
   const scores = await benchScoreSeals(store, asOf);
-  const risk = await store.db
-    .selectFrom("risk_rows")
-    .select("seal")
-    .where("season_id", "=", BENCH_SEASON)
-    .where("as_of", "=", asOf)
-    .orderBy("vault_id")
-    .execute();
+  // The rows served at the hour (stored on change: each vault's latest at or before it).
+  const risk = (await riskRowsAt(store.db, BENCH_SEASON, asOf)).rows;
   const same = scores.length === cold.size && scores.every((r) => cold.get(r.agent_id) === r.seal);
   const digest = (seals: string[]) => createHash("sha256").update(seals.join(",")).digest("hex").slice(0, 16);
   return { same, scores: digest(scores.map((r) => r.seal)), risk: digest(risk.map((r) => r.seal)) };
@@ -132,6 +137,7 @@ async function timedCycle(
   scorer: Scorer,
   rows: SeasonRowCache,
   folds: RiskFolds,
+  cadence: RiskCadence,
 ) {
   const timer = new Timer();
   const phases: string[] = [];
@@ -140,7 +146,7 @@ async function timedCycle(
   const report = await timer.run(() =>
     runCycle({
       store,
-      steps: [anchorStep(keeper), scoreStep(scorer), riskStep(RISK_FORMULAS, folds)],
+      steps: [anchorStep(keeper), scoreStep(scorer), riskStep(RISK_FORMULAS, folds, RISK_STORAGE ?? cadence)],
       now: () => now,
       rows,
       progress: (line) => {
@@ -156,6 +162,16 @@ async function timedCycle(
     }),
   );
   return { timer, report, phases };
+}
+
+/** One more hour of snapshots: every agent's, or every ACTIVE_EVERY-th agent's. */
+async function ingestHour(store: Store, shape: BenchSeasonShape, hour: number): Promise<number> {
+  if (ACTIVE_EVERY === 1) return appendBenchHour(store, shape, hour);
+  const records: EngineRecord[] = [];
+  for (let a = 0; a < shape.agents; a += ACTIVE_EVERY) records.push(benchSnapshot(shape, a, hour));
+  return store.db
+    .transaction()
+    .execute(async (trx) => (await appendEngineRecords(trx, records, shape.start + hour * HOUR)).length);
 }
 
 /** Seeds `file` (in a child process of its own: see main). */
@@ -201,6 +217,7 @@ async function restartOnly(file: string, at: number) {
       scorer,
       rows,
       folds,
+      new RiskCadence(),
     );
     console.log(
       `first cycle after a restart, in a new process: ${timer}; ${report.scoreRows} score rows, ` +
@@ -223,6 +240,7 @@ async function main() {
   console.log(
     `cycle: ${AGENTS.toLocaleString("en")} agents × ${HOURS} h (per agent ${counts.snapshots} snapshots, ` +
       `${counts.decisions} decisions, ${counts.trades} trades, ${counts.calls} calls); node ${process.version}; ` +
+      `snapshots ingested from every ${ACTIVE_EVERY === 1 ? "" : `${ACTIVE_EVERY}th `}agent; risk storage ${RISK_STORAGE ?? "on change"}; ` +
       `load ${load()}`,
   );
   const dir = mkdtempSync(join(tmpdir(), "augur-cycle-bench-"));
@@ -248,6 +266,7 @@ async function main() {
     let scorer = new IncrementalAugurScorer();
     let rows = new SeasonRowCache(store);
     let folds = new RiskFolds();
+    let cadence = new RiskCadence();
     const runs = [
       ["first cycle of the season in this process (cold row cache, no folds yet)", asOf],
       ["next hour's cycle (steady state: one more hour of snapshots)", asOf + HOUR],
@@ -256,26 +275,36 @@ async function main() {
     ] as const;
     for (const [label, hour] of runs) {
       if (hour > asOf) {
-        const added = await appendBenchHour(store, shape, HOURS + (hour - asOf) / HOUR - 1);
+        const added = await ingestHour(store, shape, HOURS + (hour - asOf) / HOUR - 1);
         console.log(`ingested the next hour: ${added.toLocaleString("en")} snapshots (untimed)`);
       }
       if (label.startsWith("first cycle after a restart")) {
         scorer = new IncrementalAugurScorer();
         rows = new SeasonRowCache(store);
         folds = new RiskFolds();
+        cadence = new RiskCadence();
       }
       // The cycle's keeper anchors the whole head first, so its scores read everything below it.
       const size = await store.log.size(store.db);
       gc?.();
       const before = process.memoryUsage().rss;
       resetPeakRss();
-      const { timer, report, phases } = await timedCycle(store, keeper, hour + 60, scorer, rows, folds);
+      const { timer, report, phases } = await timedCycle(
+        store,
+        keeper,
+        hour + 60,
+        scorer,
+        rows,
+        folds,
+        cadence,
+      );
       console.log(
         `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
           `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}; ` +
           `agents advanced ${scorer.counts.advanced}, rebuilt ${scorer.counts.rebuilt}, from scratch ${scorer.counts.fromScratch}; ` +
           `risk folds advanced ${folds.counts.advanced}, rebuilt ${folds.counts.rebuilt}, from scratch ${folds.counts.fromScratch}; ` +
-          `row cache holds ${rows.held.toLocaleString("en")} records after it`,
+          `row cache holds ${rows.held.toLocaleString("en")} records after it; ` +
+          `risk vaults read ${cadence.counts.read}, kept ${cadence.counts.kept}, stored ${cadence.counts.readings} readings, ${cadence.counts.rows} rows`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
       cycles.push({ label, hour, size, timer });

@@ -9,7 +9,13 @@ import { SITE_NOW, SITE_SEASON, seededSiteStore } from "../../../test-support/si
 import type { Store } from "../../store/open";
 import { testBackends } from "../../../test-support/store/testing";
 
-type Served = ComponentReading & { methodology: string; seal: string; leafIndex: number; anchor: unknown };
+type Served = ComponentReading & {
+  methodology: string;
+  asOf: number;
+  seal: string;
+  leafIndex: number;
+  anchor: unknown;
+};
 const HOUR = 3600;
 
 for (const backend of testBackends()) {
@@ -41,7 +47,7 @@ for (const backend of testBackends()) {
         const { status, body } = await get(`/api/v1/risk/components/${c}?season_id=${SITE_SEASON}`);
         expect(status).to.equal(200);
         for (const r of body.readings as Served[]) {
-          const { seal: s, leafIndex: _l, anchor: _a, ...sealed } = r;
+          const { seal: s, leafIndex: _l, anchor: _a, asOf: _t, ...sealed } = r;
           expect(seal(sealed), "a reading's sealed fields hash to its seal").to.equal(s);
           readings.set(r.vault_id, [...(readings.get(r.vault_id) ?? []), r]);
         }

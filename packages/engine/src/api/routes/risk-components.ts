@@ -5,8 +5,8 @@ import { ApiError } from "../errors";
 import { errorBody, hex32Schema, idSchema, uintSchema } from "../schemas";
 import { anchorStatusSchema } from "../views";
 import { servedReadings } from "../../risk/served";
-import { latestRiskReadings } from "../../store/queries/risk";
-import { servedMethodology } from "./risk";
+import { riskReadingsAt } from "../../store/queries/risk";
+import { riskAsOfSchema, servedMethodology } from "./risk";
 import { requireSeason } from "./seasons";
 
 const readingSchema = {
@@ -18,6 +18,7 @@ const readingSchema = {
     "reading",
     "reason",
     "inputs",
+    "asOf",
     "seal",
     "leafIndex",
     "anchor",
@@ -34,6 +35,11 @@ const readingSchema = {
     },
     reason: { type: ["string", "null"], description: "why the reading is null" },
     inputs: { type: "object", additionalProperties: true, description: "what the reading was read from" },
+    asOf: {
+      ...uintSchema,
+      description:
+        "the hour the reading was sealed: stored on change, the latest at or before the hour served",
+    },
     seal: { ...hex32Schema, description: "sha256 of the RFC 8785 form of the reading's sealed fields" },
     leafIndex: uintSchema,
     anchor: anchorStatusSchema,
@@ -54,15 +60,15 @@ const componentResponse = {
 } as const;
 
 /** One component's latest sealed readings of every vault of a season (an empty list before the first). */
-async function componentView(deps: ApiDeps, seasonId: string, component: RiskComponent) {
+async function componentView(deps: ApiDeps, seasonId: string, component: RiskComponent, asOf?: number) {
   await requireSeason(deps, seasonId);
-  const stored = await latestRiskReadings(deps.store.db, seasonId, component);
+  const { hour, readings: stored } = await riskReadingsAt(deps.store.db, seasonId, asOf, component);
   const readings = servedReadings(stored);
   const methodology = await servedMethodology(deps, readings);
   return {
     methodology,
     seasonId,
-    asOf: stored[0]?.as_of ?? null,
+    asOf: hour,
     component,
     // The weight of the methodology the readings name; null for one this build does not carry.
     weightBps: riskMethodology(methodology)?.weightsBps[component] ?? null,
@@ -90,23 +96,29 @@ export function riskComponentRoutes(app: FastifyInstance, deps: ApiDeps): void {
     "/api/v1/risk/components/:component",
     {
       schema: {
-        summary: "One risk component's latest sealed readings per vault, with the inputs each came from",
+        summary:
+          "One risk component's sealed readings per vault at the latest hour or as_of, with the inputs each came from",
         tags: ["risk"],
         params: { type: "object", required: ["component"], properties: { component } },
         querystring: {
           type: "object",
           additionalProperties: false,
           required: ["season_id"],
-          properties: { season_id: idSchema },
+          properties: { season_id: idSchema, as_of: riskAsOfSchema },
         },
         response: { 200: componentResponse, "4xx": errorBody },
       },
     },
     async (request) => {
       const { component: c } = request.params as { component: string };
-      const { season_id } = request.query as { season_id: string };
-      const view = await componentView(deps, season_id, componentOf(c));
-      if (view.asOf === null) throw new ApiError(404, "NO_RISK", `season ${season_id} has no risk rows yet`);
+      const { season_id, as_of } = request.query as { season_id: string; as_of?: number };
+      const view = await componentView(deps, season_id, componentOf(c), as_of);
+      if (view.asOf === null)
+        throw new ApiError(
+          404,
+          "NO_RISK",
+          `season ${season_id} has no risk rows${as_of === undefined ? " yet" : ` at or before ${as_of}`}`,
+        );
       return view;
     },
   );

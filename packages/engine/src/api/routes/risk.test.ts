@@ -7,10 +7,11 @@ import { SITE_AGENTS, SITE_NOW, SITE_SEASON, seededSiteStore } from "../../../te
 import type { Store } from "../../store/open";
 import { testBackends } from "../../../test-support/store/testing";
 import { latestAnchor } from "../../store/queries/anchors";
-import { insertRiskReadings, insertRiskRows } from "../../store/queries/risk";
+import { insertRiskHour, insertRiskReadings, insertRiskRows } from "../../store/queries/risk";
 
 type ServedRow = RiskRow & {
   methodology: string;
+  asOf: number;
   seal: string;
   leafIndex: number;
   anchor: { status: string; anchorIndex?: number };
@@ -66,12 +67,32 @@ for (const backend of testBackends()) {
       for (const r of served.body.rows) {
         expect(r.anchor.status).to.equal("anchored");
         // The row's sealed fields hash to its seal, as served.
-        const { seal: rowSeal, leafIndex: _leaf, anchor: _anchor, ...sealed } = r;
+        const { seal: rowSeal, leafIndex: _leaf, anchor: _anchor, asOf: _asOf, ...sealed } = r;
         expect(seal(sealed)).to.equal(rowSeal);
       }
       const scored = served.body.rows.filter((r) => r.score !== null).length;
       expect(served.body.coverage.unscored).to.equal(served.body.rows.length - scored);
       expect(served.body.coverage.vault_share).to.equal(scored / served.body.rows.length);
+    });
+
+    it("serves an asked hour: each vault's latest reading at or before it, the hour served as asOf; 404 before the first", async () => {
+      const latest = await get(`/api/v1/risk?season_id=${SITE_SEASON}`);
+      const hours = await store.db
+        .selectFrom("risk_hours")
+        .select("as_of")
+        .where("season_id", "=", SITE_SEASON)
+        .execute();
+      expect(hours.map((h) => h.as_of)).to.include(latest.body.asOf);
+      const later = await get(`/api/v1/risk?season_id=${SITE_SEASON}&as_of=${latest.body.asOf + 5 * HOUR}`);
+      expect(later.body).to.deep.equal(latest.body);
+      for (const r of latest.body.rows) expect(r.asOf).to.be.at.most(latest.body.asOf);
+      const first = Math.min(...hours.map((h) => h.as_of));
+      const before = await get(`/api/v1/risk?season_id=${SITE_SEASON}&as_of=${first - 1}`);
+      expect([before.status, before.body.error?.code]).to.deep.equal([404, "NO_RISK"]);
+      const exit = await app.inject(
+        `/api/v1/risk/components/exit?season_id=${SITE_SEASON}&as_of=${first - 1}`,
+      );
+      expect(exit.statusCode).to.equal(404);
     });
 
     it("has no score for a row below 50 % measurable", async () => {
@@ -140,6 +161,12 @@ for (const backend of testBackends()) {
         store.db,
         readings.map((r) => ({ ...r, season_id: "s3", ...asV2(r.body) })),
       );
+      const hours = await store.db
+        .selectFrom("risk_hours")
+        .selectAll()
+        .where("season_id", "=", SITE_SEASON)
+        .execute();
+      for (const hour of hours) await insertRiskHour(store.db, { ...hour, season_id: "s3" });
 
       const served = await get("/api/v1/risk?season_id=s3");
       expect(served.body.methodology).to.equal("risk-score/v2");

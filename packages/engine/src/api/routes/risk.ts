@@ -8,7 +8,7 @@ import { RISK_FORMULAS } from "../../cycle/formulas";
 import { formulaAt } from "../../modes/formulas";
 import { servedRiskRows } from "../../risk/served";
 import { orderRiskRows, RISK_ORDER_KEYS, type RiskOrder, type RiskOrderKey } from "../../risk/order";
-import { latestRiskRows } from "../../store/queries/risk";
+import { riskRowsAt } from "../../store/queries/risk";
 import { findSeason } from "../../store/queries/seasons";
 import { requireSeason, seasonParams } from "./seasons";
 
@@ -24,6 +24,7 @@ const rowSchema = {
     "measurable_share",
     "components",
     "reason",
+    "asOf",
     "seal",
     "anchor",
   ],
@@ -38,6 +39,10 @@ const rowSchema = {
       properties: Object.fromEntries(RISK_COMPONENTS.map((k) => [k, reading])),
     },
     reason: { type: ["string", "null"] },
+    asOf: {
+      ...uintSchema,
+      description: "the hour the row was sealed: stored on change, the latest at or before the hour served",
+    },
     seal: { ...hex32Schema, description: "sha256 of the RFC 8785 form of the row's sealed fields" },
     leafIndex: uintSchema,
     anchor: anchorStatusSchema,
@@ -62,6 +67,13 @@ const riskResponse = {
   },
 } as const;
 
+/** `as_of`: the hour asked for; each vault's reading of it is its latest stored at or before it. */
+export const riskAsOfSchema = {
+  ...uintSchema,
+  description:
+    "unix seconds: the readings of that hour (each vault's latest stored at or before it); default the latest hour",
+} as const;
+
 /**
  * The methodology served rows were computed by, as they name it (one hour's rows share one
  * version); before the first row, the version in force now. Never a constant: the formula
@@ -81,7 +93,7 @@ export function riskRoutes(app: FastifyInstance, deps: ApiDeps): void {
     {
       schema: {
         summary:
-          "The latest sealed vault risk rows of a season (each names its methodology), sorted by any component",
+          "The sealed vault risk rows of a season at its latest hour or as_of (each names its methodology), sorted by any component",
         tags: ["risk"],
         querystring: {
           type: "object",
@@ -91,25 +103,30 @@ export function riskRoutes(app: FastifyInstance, deps: ApiDeps): void {
             season_id: idSchema,
             sort: { type: "string", enum: [...RISK_ORDER_KEYS], default: "score" },
             order: { type: "string", enum: ["asc", "desc"], default: "desc" },
+            as_of: riskAsOfSchema,
           },
         },
         response: { 200: riskResponse, "4xx": errorBody },
       },
     },
     async (request) => {
-      const q = request.query as { season_id: string; sort: RiskOrderKey; order: RiskOrder };
+      const q = request.query as { season_id: string; sort: RiskOrderKey; order: RiskOrder; as_of?: number };
       const db = deps.store.db;
-      const stored = await latestRiskRows(db, q.season_id);
-      if (stored.length === 0) {
+      const { hour, rows: stored } = await riskRowsAt(db, q.season_id, q.as_of);
+      if (hour === null || stored.length === 0) {
         if (!(await findSeason(db, q.season_id)))
           throw new ApiError(404, "UNKNOWN_SEASON", `season ${q.season_id} does not exist`);
-        throw new ApiError(404, "NO_RISK", `season ${q.season_id} has no risk rows yet`);
+        throw new ApiError(
+          404,
+          "NO_RISK",
+          `season ${q.season_id} has no risk rows${q.as_of === undefined ? " yet" : ` at or before ${q.as_of}`}`,
+        );
       }
       const { rows, coverage } = servedRiskRows(stored);
       return {
         methodology: await servedMethodology(deps, rows),
         seasonId: q.season_id,
-        asOf: stored[0]!.as_of,
+        asOf: hour,
         sort: q.sort,
         order: q.order,
         rows: orderRiskRows(rows, q.sort, q.order),
@@ -123,12 +140,12 @@ export function riskRoutes(app: FastifyInstance, deps: ApiDeps): void {
 async function seasonRiskView(deps: ApiDeps, id: string) {
   await requireSeason(deps, id);
   // The rows the hourly cycle sealed and stored: one source of truth with GET /api/v1/risk.
-  const stored = await latestRiskRows(deps.store.db, id);
+  const { hour, rows: stored } = await riskRowsAt(deps.store.db, id);
   const served = servedRiskRows(stored);
   return {
     methodology: await servedMethodology(deps, served.rows),
     seasonId: id,
-    asOf: stored[0]?.as_of ?? null,
+    asOf: hour,
     ...served,
   };
 }

@@ -10,6 +10,7 @@ import {
   TEST_NOW,
 } from "../../../test-support/records/testing";
 import { isAppendOnlyViolation } from "../../store/errors";
+import { riskRowsAt } from "../../store/queries/risk";
 import type { Store } from "../../store/open";
 import { testBackends } from "../../../test-support/store/testing";
 import { CYCLE_SECONDS, runCycle } from "../run";
@@ -39,6 +40,7 @@ for (const backend of testBackends()) {
       ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => now, recordGrace: Infinity });
     // The risk step reads anchored records only, so every cycle here has a keeper.
     let keeper: FakeKeeper;
+    let alpha: Awaited<ReturnType<typeof registerTestAgent>>["agent"];
     const cycle = (steps: CycleStep[] = [anchorStep(keeper), riskStep()]) =>
       runCycle({ store, steps, now: () => now });
 
@@ -48,6 +50,7 @@ for (const backend of testBackends()) {
       store = await backend.open();
       await addTestSeason(store);
       const { agent: a } = await registerTestAgent(ingest, "alpha");
+      alpha = a;
       await registerTestAgent(ingest, "beta");
       for (const t of [300, 200, 100])
         await ingest(await sign("Snapshot", snapshot("alpha", TEST_NOW - t), a));
@@ -82,16 +85,35 @@ for (const backend of testBackends()) {
       expect(await riskRowCount(store)).to.equal(2);
       expect(await store.log.size(store.db)).to.equal(before + 2 + 12);
 
-      now += CYCLE_SECONDS; // next hour: a new set of rows, an unchanged row keeps its leaf
+      now += CYCLE_SECONDS; // next hour, nothing new: every vault read, nothing stored or appended
       const next = await cycle();
       expect(next.riskRows).to.equal(2);
-      expect(await riskRowCount(store)).to.equal(4);
+      expect(await riskRowCount(store)).to.equal(2);
+      expect(await store.log.size(store.db)).to.equal(before + 2 + 12);
+      const served = await riskRowsAt(store.db, "s1", next.asOf);
+      expect(served.hour).to.equal(next.asOf);
+      expect(served.rows.map((r) => [r.vault_id, r.as_of, r.seal])).to.deep.equal(
+        rows.map((r) => [r.vault_id, first.asOf, r.seal]),
+      );
+
+      now += CYCLE_SECONDS; // a new snapshot: alpha's changed readings (worst fall) are stored, beta's are not
+      await ingest(await sign("Snapshot", snapshot("alpha", now - 90), alpha));
+      const third = await cycle();
+      const stored = await store.db
+        .selectFrom("risk_readings")
+        .select(["vault_id", "component"])
+        .where("as_of", "=", third.asOf)
+        .execute();
+      expect(stored).to.deep.include({ vault_id: "alpha", component: "worst_fall" });
+      expect(new Set(stored.map((r) => r.vault_id))).to.deep.equal(new Set(["alpha"]));
       const later = await store.db
         .selectFrom("risk_rows")
         .selectAll()
-        .where("as_of", "=", next.asOf)
+        .where("as_of", "=", third.asOf)
         .execute();
-      expect(await store.log.size(store.db)).to.equal(before + (await riskSeals(store)));
+      expect(later.every((r) => r.vault_id === "alpha")).to.equal(true);
+      // One leaf per distinct risk seal, and the snapshot's.
+      expect(await store.log.size(store.db)).to.equal(before + 1 + (await riskSeals(store)));
       for (const r of later)
         expect(await store.log.leafIndexOf(store.db, r.seal as Hex32)).to.equal(r.leaf_index);
     });

@@ -19,6 +19,7 @@ import { scoreStates } from "./016_score_states";
 import { erasure } from "./017_erasure";
 import { carriedBalances } from "./018_carried_balances";
 import { riskStates } from "./019_risk_states";
+import { riskHours } from "./020_risk_hours";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -45,6 +46,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "017_erasure": erasure(dialect),
     "018_carried_balances": carriedBalances(),
     "019_risk_states": riskStates(dialect),
+    "020_risk_hours": riskHours(dialect),
   };
 }
 

@@ -1,35 +1,75 @@
 import { insertBatched } from "../batch";
 import { ANCHOR_COLUMNS, coveringAnchor } from "./anchors";
-import type { Kysely, Selectable } from "kysely";
-import type { Database, RiskReadingsTable, RiskRowsTable } from "../schema";
+import type { Insertable, Kysely, Selectable } from "kysely";
+import type { Database, RiskHoursTable, RiskReadingsTable, RiskRowsTable } from "../schema";
 import type { ScoreAnchorColumns } from "./scores";
 
 export type StoredRiskRow = Selectable<RiskRowsTable>;
 export type StoredRiskReading = Selectable<RiskReadingsTable>;
 
+/** The hour served (the asked one, else the season's latest risk hour) and the last full hour at or before it. */
+async function servedHours(
+  db: Kysely<Database>,
+  seasonId: string,
+  atOrBefore?: number,
+): Promise<{ hour: number; full: number } | undefined> {
+  let hours = db
+    .selectFrom("risk_hours")
+    .select("as_of")
+    .where("season_id", "=", seasonId)
+    .orderBy("as_of", "desc")
+    .limit(1);
+  if (atOrBefore !== undefined) hours = hours.where("as_of", "<=", atOrBefore);
+  const hour = await hours.executeTakeFirst();
+  if (hour === undefined) return undefined;
+  const full = await hours.where("all_stored", "=", 1).where("as_of", "<=", hour.as_of).executeTakeFirst();
+  return { hour: Number(hour.as_of), full: Number(full?.as_of ?? hour.as_of) };
+}
+
 /**
- * The rows of the season's latest risk cycle, each with the first anchor covering its seal's
- * leaf (anchor columns null while pending). Unsorted: the caller sorts by the requested key.
+ * The season's risk rows of an hour (the latest risk hour by default, else the latest at or
+ * before `atOrBefore`), each with the first anchor covering its seal's leaf (anchor columns null
+ * while pending), by vault. A row is stored only when it changed, so each vault's row of an hour
+ * is its latest stored at or before it (its `as_of` says which); the vaults are those of the last
+ * hour at or before it at which every vault's row was stored (`risk_hours.all_stored`), as the vault set
+ * changes only at such an hour. `hour` is the hour served.
  */
+export async function riskRowsAt(
+  db: Kysely<Database>,
+  seasonId: string,
+  atOrBefore?: number,
+): Promise<{ hour: number | null; rows: Array<StoredRiskRow & ScoreAnchorColumns> }> {
+  const hours = await servedHours(db, seasonId, atOrBefore);
+  if (hours === undefined) return { hour: null, rows: [] };
+  const rows = await db
+    .selectFrom("risk_rows as f")
+    .innerJoin("risk_rows", (j) =>
+      j.onRef("risk_rows.season_id", "=", "f.season_id").onRef("risk_rows.vault_id", "=", "f.vault_id"),
+    )
+    .leftJoin("anchors", coveringAnchor("risk_rows"))
+    .selectAll("risk_rows")
+    .select(ANCHOR_COLUMNS)
+    .where("f.season_id", "=", seasonId)
+    .where("f.as_of", "=", hours.full)
+    .where("risk_rows.as_of", "=", (eb) =>
+      eb
+        .selectFrom("risk_rows as m")
+        .select((m) => m.fn.max("m.as_of").as("as_of"))
+        .whereRef("m.season_id", "=", "f.season_id")
+        .whereRef("m.vault_id", "=", "f.vault_id")
+        .where("m.as_of", "<=", hours.hour),
+    )
+    .orderBy("risk_rows.vault_id")
+    .execute();
+  return { hour: hours.hour, rows };
+}
+
+/** `riskRowsAt` the season's latest risk hour. Unsorted by key: the caller sorts by the requested one. */
 export async function latestRiskRows(
   db: Kysely<Database>,
   seasonId: string,
 ): Promise<Array<StoredRiskRow & ScoreAnchorColumns>> {
-  const latest = await db
-    .selectFrom("risk_rows")
-    .select((eb) => eb.fn.max<number | null>("as_of").as("as_of"))
-    .where("season_id", "=", seasonId)
-    .executeTakeFirst();
-  if (latest?.as_of == null) return [];
-  return db
-    .selectFrom("risk_rows")
-    .leftJoin("anchors", coveringAnchor("risk_rows"))
-    .selectAll("risk_rows")
-    .select(ANCHOR_COLUMNS)
-    .where("risk_rows.season_id", "=", seasonId)
-    .where("risk_rows.as_of", "=", Number(latest.as_of))
-    .orderBy("risk_rows.vault_id")
-    .execute();
+  return (await riskRowsAt(db, seasonId)).rows;
 }
 
 export async function insertRiskRows(db: Kysely<Database>, rows: readonly StoredRiskRow[]): Promise<void> {
@@ -44,27 +84,75 @@ export async function insertRiskReadings(
 }
 
 /**
- * The component readings of the season's latest risk cycle (one component's, when given), each
- * with the first anchor covering its leaf; by vault, then in the fixed component order of the row.
+ * The season's component readings of an hour (one component's, when given), each vault's latest
+ * stored at or before it, as `riskRowsAt` reads rows; each with the first anchor covering its
+ * leaf; by vault, then in the fixed component order of the row.
  */
+export async function riskReadingsAt(
+  db: Kysely<Database>,
+  seasonId: string,
+  atOrBefore?: number,
+  component?: string,
+): Promise<{ hour: number | null; readings: Array<StoredRiskReading & ScoreAnchorColumns> }> {
+  const hours = await servedHours(db, seasonId, atOrBefore);
+  if (hours === undefined) return { hour: null, readings: [] };
+  let query = db
+    .selectFrom("risk_readings as f")
+    .innerJoin("risk_readings", (j) =>
+      j
+        .onRef("risk_readings.season_id", "=", "f.season_id")
+        .onRef("risk_readings.vault_id", "=", "f.vault_id")
+        .onRef("risk_readings.component", "=", "f.component"),
+    )
+    .leftJoin("anchors", coveringAnchor("risk_readings"))
+    .selectAll("risk_readings")
+    .select(ANCHOR_COLUMNS)
+    .where("f.season_id", "=", seasonId)
+    .where("f.as_of", "=", hours.full)
+    .where("risk_readings.as_of", "=", (eb) =>
+      eb
+        .selectFrom("risk_readings as m")
+        .select((m) => m.fn.max("m.as_of").as("as_of"))
+        .whereRef("m.season_id", "=", "f.season_id")
+        .whereRef("m.vault_id", "=", "f.vault_id")
+        .whereRef("m.component", "=", "f.component")
+        .where("m.as_of", "<=", hours.hour),
+    );
+  if (component !== undefined) query = query.where("f.component", "=", component);
+  const readings = await query.orderBy("risk_readings.vault_id").execute();
+  return { hour: hours.hour, readings };
+}
+
+/** `riskReadingsAt` the season's latest risk hour. */
 export async function latestRiskReadings(
   db: Kysely<Database>,
   seasonId: string,
   component?: string,
 ): Promise<Array<StoredRiskReading & ScoreAnchorColumns>> {
-  const latest = await db
-    .selectFrom("risk_readings")
+  return (await riskReadingsAt(db, seasonId, undefined, component)).readings;
+}
+
+/** Whether the risk step already ran for the season at `asOf` (rows stored or not). */
+export async function hasRiskHour(db: Kysely<Database>, seasonId: string, asOf: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("risk_hours")
+    .select("as_of")
+    .where("season_id", "=", seasonId)
+    .where("as_of", "=", asOf)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertRiskHour(db: Kysely<Database>, row: Insertable<RiskHoursTable>): Promise<void> {
+  await db.insertInto("risk_hours").values(row).execute();
+}
+
+/** The season's latest risk hour, or null before the first. */
+export async function latestRiskHour(db: Kysely<Database>, seasonId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("risk_hours")
     .select((eb) => eb.fn.max<number | null>("as_of").as("as_of"))
     .where("season_id", "=", seasonId)
     .executeTakeFirst();
-  if (latest?.as_of == null) return [];
-  let query = db
-    .selectFrom("risk_readings")
-    .leftJoin("anchors", coveringAnchor("risk_readings"))
-    .selectAll("risk_readings")
-    .select(ANCHOR_COLUMNS)
-    .where("risk_readings.season_id", "=", seasonId)
-    .where("risk_readings.as_of", "=", Number(latest.as_of));
-  if (component !== undefined) query = query.where("risk_readings.component", "=", component);
-  return query.orderBy("risk_readings.vault_id").execute();
+  return row?.as_of == null ? null : Number(row.as_of);
 }

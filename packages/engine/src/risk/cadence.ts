@@ -1,0 +1,94 @@
+import {
+  RISK_COMPONENTS,
+  type ComponentSources,
+  type Crowd,
+  type RiskComponent,
+  type VaultSummary,
+} from "@augur/scorer";
+import type { Store } from "../store/open";
+import { latestRiskHour, riskReadingsAt, riskRowsAt } from "../store/queries/risk";
+
+/** A vault's last stored readings (seals, in component order) and row (seal and capital). */
+export interface CarriedVault {
+  readonly readingSeals: readonly string[];
+  readonly rowSeal: string;
+  readonly tvl: number;
+}
+
+/** What one season's risk hour cost. */
+export interface RiskCadenceCounts {
+  /** Vaults whose readings were computed (and sealed) this hour. */
+  read: number;
+  /** Vaults whose inputs did not change: the last hour's readings, not computed again. */
+  kept: number;
+  /** Readings and rows stored this hour (the rest repeat their last stored seal). */
+  readings: number;
+  rows: number;
+}
+
+/** What this process read the vaults of an hour from: a vault whose inputs did not change reads the same. */
+export interface HourInputs {
+  readonly summaries: ReadonlyMap<string, VaultSummary>;
+  readonly sources: ReadonlyMap<string, ComponentSources>;
+  readonly crowd: Crowd;
+}
+
+/** A season's last risk hour: every vault's readings and row as of it, and, if computed here, its inputs. */
+export interface RiskHourMemory {
+  readonly hour: number;
+  readonly vaults: ReadonlyMap<string, CarriedVault>;
+  readonly inputs?: HourInputs;
+}
+
+/**
+ * The risk step's memory of each season's last hour, so a reading or row is stored only when
+ * its seal (or a row's capital) changed and a vault whose inputs did not change is not read
+ * again. Kept in memory between hours; rebuilt from the store (the readings and rows served at
+ * its latest risk hour) when the store's latest hour is not the one remembered, e.g. after a
+ * restart. A rebuilt memory has no inputs: that hour every vault is read.
+ */
+export class RiskCadence {
+  private readonly seasons = new Map<string, RiskHourMemory>();
+  /** The last season stored: vaults read again and kept from the hour before, readings and rows stored. */
+  counts: RiskCadenceCounts = { read: 0, kept: 0, readings: 0, rows: 0 };
+
+  /** The season's last risk hour (undefined before the first). */
+  async last(store: Pick<Store, "db">, seasonId: string): Promise<RiskHourMemory | undefined> {
+    const hour = await latestRiskHour(store.db, seasonId);
+    if (hour === null) return undefined;
+    const known = this.seasons.get(seasonId);
+    if (known?.hour === hour) return known;
+    const rows = (await riskRowsAt(store.db, seasonId, hour)).rows;
+    const readings = (await riskReadingsAt(store.db, seasonId, hour)).readings;
+    const seals = new Map<string, string[]>();
+    for (const r of readings) {
+      const list = seals.get(r.vault_id) ?? [];
+      list[RISK_COMPONENTS.indexOf(r.component as RiskComponent)] = r.seal;
+      seals.set(r.vault_id, list);
+    }
+    const vaults = new Map<string, CarriedVault>(
+      rows.map((r) => [
+        r.vault_id,
+        { readingSeals: seals.get(r.vault_id) ?? [], rowSeal: r.seal, tvl: r.tvl_usd },
+      ]),
+    );
+    const rebuilt = { hour, vaults };
+    this.seasons.set(seasonId, rebuilt);
+    return rebuilt;
+  }
+
+  /** Remembers the season's hour just stored, and what it cost. */
+  remember(seasonId: string, memory: RiskHourMemory, counts: RiskCadenceCounts): void {
+    this.seasons.set(seasonId, memory);
+    this.counts = counts;
+  }
+}
+
+const perStore = new WeakMap<object, RiskCadence>();
+
+/** The process's risk cadence of this store (it lives as long as the store is open). */
+export function riskCadence(store: Pick<Store, "db">): RiskCadence {
+  let cadence = perStore.get(store.db);
+  if (!cadence) perStore.set(store.db, (cadence = new RiskCadence()));
+  return cadence;
+}
