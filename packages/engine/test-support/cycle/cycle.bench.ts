@@ -246,10 +246,11 @@ async function main() {
       resetPeakRss();
       const profileDir = process.env.BENCH_PROFILE;
       if (profileDir) mkdirSync(profileDir, { recursive: true });
-      const { timer, report, phases } = await profiled(
+      const cycle: Awaited<ReturnType<typeof timedCycle>> = await profiled(
         profileDir && join(profileDir, `cycle-${cycles.length + 1}.cpuprofile`),
         () => timedCycle(store, keeper, hour + 60, scorer, rows, folds),
       );
+      const { timer, report, phases } = cycle;
       console.log(
         `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
           `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}; ` +
