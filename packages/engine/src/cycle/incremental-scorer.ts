@@ -1,5 +1,6 @@
 import {
   advanceState,
+  type AgentContext,
   AugurError,
   type AgentSeasonState,
   emptyState,
@@ -116,10 +117,13 @@ export class IncrementalAugurScorer implements Scorer {
       scoreAgent: (agent) => {
         const prior = season.folds.get(agent.agentId);
         const covers = { logSize: upTo, leafSeal: season.leafSeal };
-        let fold = prior && advance(reference, agent, prior, covers);
+        // One context per agent and hour, for its fold and its manifest (none: an agent the season does not know).
+        const context = agentContext(reference, agent.agentId);
+        let fold = context && prior && advance(reference, context, agent, prior, covers);
         if (fold) counts.advanced += 1;
-        else if ((fold = advance(reference, agent, undefined, covers))) counts.rebuilt += 1;
-        if (!fold) {
+        else if (context && (fold = advance(reference, context, agent, undefined, covers)))
+          counts.rebuilt += 1;
+        if (!context || !fold) {
           season.folds.delete(agent.agentId);
           counts.fromScratch += 1;
           reference.scoreAgent(agent);
@@ -127,7 +131,7 @@ export class IncrementalAugurScorer implements Scorer {
         }
         season.folds.set(agent.agentId, fold);
         if (fold.state !== prior?.state) changed.push([agent.agentId, fold]);
-        reference.add(manifestFrom(fold.state, reference.scorer.agentContext(agent.agentId)));
+        reference.add(manifestFrom(fold.state, context));
       },
       finish: () => reference.finish(),
       stateRows: (createdAt) => {
@@ -165,6 +169,16 @@ export class IncrementalAugurScorer implements Scorer {
   }
 }
 
+/** The agent's context in the season being scored, or undefined when the scorer refuses it (AugurError). */
+function agentContext(reference: AugurSeasonScoring, agentId: string): AgentContext | undefined {
+  try {
+    return reference.scorer.agentContext(agentId);
+  } catch (error) {
+    if (error instanceof AugurError) return undefined;
+    throw error;
+  }
+}
+
 /**
  * The agent's fold advanced by its records after `prior` (all of them without one), or undefined
  * when they cannot be folded: fewer records than folded (not this log), a snapshot not later than
@@ -173,6 +187,7 @@ export class IncrementalAugurScorer implements Scorer {
  */
 function advance(
   reference: AugurSeasonScoring,
+  context: AgentContext,
   agent: AgentInputs,
   prior: Fold | undefined,
   covers: Pick<Fold, "logSize" | "leafSeal">,
@@ -189,7 +204,6 @@ function advance(
   for (let i = seen; i < now.snapshots; i++) lastSnapshotAt = Math.max(lastSnapshotAt, times[i]!);
   try {
     const batch = reference.validate(agent.agentId, agentRows(agent, from));
-    const context = reference.scorer.agentContext(agent.agentId);
     const start = prior?.state ?? emptyState(agent.agentId, context.header.season.id);
     const { state, taken } = advanceState(start, batch, context.bounds);
     // Rows held for a later clock (after the hour) are folded, first, at a later hour.
