@@ -1,6 +1,7 @@
 import { expect } from "chai";
 import { createHash } from "node:crypto";
-import { canonicalJson, seal, UnsealableRecordError } from "./seal";
+import fc from "fast-check";
+import { canonicalJson, checkedCanonicalJson, seal, UnsealableRecordError } from "./seal";
 
 describe("seal", () => {
   it("hashes the RFC 8785 canonical form, so key order does not matter", () => {
@@ -77,6 +78,48 @@ describe("seal", () => {
         .digest("hex");
       expect(seal({ text }), JSON.stringify(text)).to.equal(`0x${expected}`);
     }
+  });
+
+  it("property: the one-pass text is the checked path's text, and what one refuses the other refuses alike", () => {
+    const outcome = (write: (value: unknown) => string, value: unknown) => {
+      try {
+        return `text ${write(value)}`;
+      } catch (error) {
+        return `refused ${String(error)}`;
+      }
+    };
+    // Strings and keys of characters whose UTF-16 and code point orders differ (U+E000 against an
+    // astral pair), lone surrogates, escapes; -0, integers past 2^53, holes, undefined, NaN, Dates.
+    const text = (maxLength: number) =>
+      fc.string({
+        unit: fc.oneof(
+          {
+            arbitrary: fc.constantFrom("a", "B", "é", "\uE000", "\uD83D\uDE00", '"', "\\", "\n", "\u0000"),
+            weight: 12,
+          },
+          { arbitrary: fc.constantFrom("\uD800", "\uDC00"), weight: 1 },
+        ),
+        maxLength,
+      });
+    const leaf = fc.oneof(
+      text(6),
+      fc.double(),
+      fc.integer(),
+      fc.constantFrom(-0, 2 ** 53, 1e21, null, true, false, undefined, new Date(0), 1n),
+    );
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ maxDepth: 3, withCrossShrink: true }, leaf, tie("array"), tie("object")),
+      array: fc.oneof(
+        fc.array(tie("node"), { maxLength: 4 }),
+        fc.sparseArray(tie("node"), { maxLength: 4, noTrailingHole: true }),
+      ),
+      object: fc.dictionary(text(3), tie("node"), { maxKeys: 5 }),
+    })).node;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(outcome(canonicalJson, v)).to.equal(outcome(checkedCanonicalJson, v));
+      }),
+    );
   });
 
   it("seals an object without a prototype like the plain object with the same fields", () => {

@@ -4,7 +4,7 @@ import {
   SeasonScorer,
   type InvalidInputNote,
   type SeasonInput,
-  manifestText,
+  sealedManifest,
   validateSeasonInput,
   type UnrankedRow,
 } from "@augur/scorer";
@@ -108,7 +108,7 @@ export class AugurScorer implements Scorer {
       scoreAgent: (agent) => rows.push(rowOf(agent)),
       finish() {
         const scored = scorer.result(rows);
-        // The manifest's text is built once here and stored as is; its seal is checked where it is stored.
+        // The manifest's text is the one its seal was taken of, stored as is; the seal is checked where it is stored.
         return scored.rows.map((row) => ({
           agentId: row.agent_id,
           formula: scored.formula,
@@ -117,7 +117,7 @@ export class AugurScorer implements Scorer {
           rank: row.rank,
           terms: row.terms,
           manifest: row.manifest as unknown as Record<string, unknown>,
-          sealed: { text: manifestText(row.manifest), seal: row.seal },
+          sealed: { text: sealedManifest(row.manifest).text, seal: row.seal },
         }));
       },
     };

@@ -1,5 +1,6 @@
 import {
   advanceState,
+  type AgentContext,
   AugurError,
   type AgentSeasonState,
   emptyState,
@@ -62,7 +63,10 @@ interface StoredCoverage {
 }
 
 /** An agent scored: from a fold (`rebuilt` when built from all its records), from scratch, or not yet (its whole history is needed). */
-type Attempt = { readonly fold: Fold; readonly rebuilt: boolean } | "from-scratch" | "history";
+type Attempt =
+  | { readonly fold: Fold; readonly rebuilt: boolean; readonly context: AgentContext }
+  | "from-scratch"
+  | "history";
 
 /** How the agents of the last season opened were scored. */
 export interface IncrementalCounts {
@@ -158,12 +162,14 @@ export class IncrementalAugurScorer implements Scorer {
         return tried.attempt;
       const prior = season.folds.get(agent.agentId);
       const covers = { logSize: upTo, leafSeal: season.leafSeal };
-      const advanced = prior && advance(reference, agent, prior, covers);
-      if (advanced) return { fold: advanced, rebuilt: false };
+      // One context per agent and hour, for its fold and its manifest (none: an agent the season does not know).
+      const context = agentContext(reference, agent.agentId);
+      const advanced = context && prior && advance(reference, context, agent, prior, covers);
+      if (advanced) return { fold: advanced, rebuilt: false, context: context! };
       // A fold built afresh, or a score from scratch, reads every record of the agent.
       if (!agent.records.complete) return "history";
-      const rebuilt = advance(reference, agent, undefined, covers);
-      return rebuilt ? { fold: rebuilt, rebuilt: true } : "from-scratch";
+      const rebuilt = context && advance(reference, context, agent, undefined, covers);
+      return rebuilt ? { fold: rebuilt, rebuilt: true, context: context! } : "from-scratch";
     };
     return {
       needsHistory: (agent) => {
@@ -187,7 +193,7 @@ export class IncrementalAugurScorer implements Scorer {
         season.folds.set(agent.agentId, fold);
         scored.push([agent.agentId, fold]);
         agent.records.claim("score", fold.seen);
-        reference.add(manifestFrom(fold.state, reference.scorer.agentContext(agent.agentId)));
+        reference.add(manifestFrom(fold.state, tries.context));
       },
       finish: () => reference.finish(),
       stateRows: (createdAt) => {
@@ -219,6 +225,16 @@ export class IncrementalAugurScorer implements Scorer {
         return rows;
       },
     };
+  }
+}
+
+/** The agent's context in the season being scored, or undefined when the scorer refuses it (AugurError). */
+function agentContext(reference: AugurSeasonScoring, agentId: string): AgentContext | undefined {
+  try {
+    return reference.scorer.agentContext(agentId);
+  } catch (error) {
+    if (error instanceof AugurError) return undefined;
+    throw error;
   }
 }
 
@@ -255,6 +271,7 @@ const KINDS = ["snapshots", "decisions", "trades", "calls"] as const;
  */
 function advance(
   reference: AugurSeasonScoring,
+  context: AgentContext,
   agent: AgentInputs,
   prior: Fold | undefined,
   covers: Pick<Fold, "logSize" | "leafSeal">,
@@ -288,7 +305,6 @@ function advance(
       calls: [...held.calls, ...fresh.calls],
     };
     const batch = reference.validate(agent.agentId, rows);
-    const context = reference.scorer.agentContext(agent.agentId);
     const start = prior?.state ?? emptyState(agent.agentId, context.header.season.id);
     const { state, taken } = advanceState(start, batch, context.bounds);
     const consumed = prior?.consumed ?? NO_RECORDS;

@@ -22,11 +22,14 @@
  * and reuses it (cycles then add their rows to it: delete it to measure from scratch).
  * BENCH_ACTIVE_EVERY=n ingests the next hours' snapshots of every n-th agent only (the rest have no
  * new risk input); BENCH_RISK_STORAGE=every-hour has the risk step read and store every vault every
- * hour (the reference it stores on change against). No timed assertions.
+ * hour (the reference it stores on change against). No timed assertions. BENCH_PROFILE=<dir>
+ * writes a V8 CPU profile of each timed cycle there (`cycle-<n>.cpuprofile`, n = 1..4), so one
+ * steady hour is profiled without the seeding or the baselines around it.
  */
 import { createHash } from "node:crypto";
+import { Session } from "node:inspector/promises";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { seal } from "@augur/scorer";
@@ -150,6 +153,7 @@ async function timedCycle(
       now: () => now,
       rows,
       progress: (line) => {
+        marks.push({ line: line.split(":")[0]!, us: Number(process.hrtime.bigint() / 1000n) });
         const at = performance.now();
         const cpu = process.cpuUsage(lastCpu);
         const rss = `rss ${mb(process.memoryUsage().rss)}, peak ${mb(peakRss())}`;
@@ -172,6 +176,26 @@ async function ingestHour(store: Store, shape: BenchSeasonShape, hour: number): 
   return store.db
     .transaction()
     .execute(async (trx) => (await appendEngineRecords(trx, records, shape.start + hour * HOUR)).length);
+}
+
+/** Each progress line's time (µs, the profiler's clock), written into the profile beside its samples. */
+const marks: { line: string; us: number }[] = [];
+
+/** `fn` under the V8 CPU profiler, its profile written to `file` (no profiling when `file` is undefined). */
+async function profiled<T>(file: string | undefined, fn: () => Promise<T>): Promise<T> {
+  if (file === undefined) return fn();
+  const session = new Session();
+  session.connect();
+  marks.length = 0;
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(file, JSON.stringify({ ...profile, marks }));
+    session.disconnect();
+  }
 }
 
 /** Seeds `file` (in a child process of its own: see main). */
@@ -289,15 +313,13 @@ async function main() {
       gc?.();
       const before = process.memoryUsage().rss;
       resetPeakRss();
-      const { timer, report, phases } = await timedCycle(
-        store,
-        keeper,
-        hour + 60,
-        scorer,
-        rows,
-        folds,
-        cadence,
+      const profileDir = process.env.BENCH_PROFILE;
+      if (profileDir) mkdirSync(profileDir, { recursive: true });
+      const cycle: Awaited<ReturnType<typeof timedCycle>> = await profiled(
+        profileDir && join(profileDir, `cycle-${cycles.length + 1}.cpuprofile`),
+        () => timedCycle(store, keeper, hour + 60, scorer, rows, folds, cadence),
       );
+      const { timer, report, phases } = cycle;
       console.log(
         `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
           `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}; ` +

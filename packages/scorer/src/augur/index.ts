@@ -43,7 +43,7 @@ export {
   type AgentContext,
 } from "./season";
 export * from "./incremental";
-export { manifestText } from "./manifest-seal";
+export { manifestText, sealedManifest, type SealedManifest } from "./manifest-seal";
 export {
   deriveOutputs,
   type ScoreManifest,

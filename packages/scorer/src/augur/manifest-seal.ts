@@ -38,7 +38,51 @@ export function manifestText(manifest: ScoreManifest): string {
   );
 }
 
-/** seal(manifest), from `manifestText`. Equal to `seal(manifest)` (property-tested). */
+/** A manifest's canonical text and its seal. */
+export interface SealedManifest {
+  readonly text: string;
+  readonly seal: Hex32;
+}
+
+/**
+ * The text and seal of each manifest `sealManifest` froze and sealed, so whoever stores it (the
+ * engine's score step) reuses the very text the seal was taken of instead of writing it again.
+ */
+const sealedManifests = new WeakMap<ScoreManifest, SealedManifest>();
+
+/** Freezes `value` and everything under it (`for … in`: a third of the cost of `Object.values` here). */
+function deepFreeze(value: unknown): void {
+  if (typeof value !== "object" || value === null) return;
+  Object.freeze(value);
+  for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+}
+
+/** Freezes a manifest and its own parts, not its formula (the caller's object, frozen or not). */
+function freezeManifest(manifest: ScoreManifest): void {
+  for (const key in manifest) if (key !== "formula") deepFreeze(manifest[key as keyof ScoreManifest]);
+  Object.freeze(manifest);
+}
+
+/**
+ * `manifestText(manifest)` and its seal; a manifest `sealManifest` sealed gives back the text it
+ * sealed, built once (its parts were frozen then, and its formula was deep-frozen, so the text
+ * cannot be stale).
+ */
+export function sealedManifest(manifest: ScoreManifest): SealedManifest {
+  const known = sealedManifests.get(manifest);
+  if (known !== undefined) return known;
+  const text = manifestText(manifest);
+  return { text, seal: sealText(text) };
+}
+
+/**
+ * seal(manifest), from `manifestText`. Equal to `seal(manifest)` (property-tested). Freezes the
+ * manifest's own parts (a sealed manifest is not to change) and remembers its text when its formula
+ * is deep-frozen too.
+ */
 export function sealManifest(manifest: ScoreManifest): Hex32 {
-  return sealText(manifestText(manifest));
+  const sealed = sealedManifest(manifest);
+  freezeManifest(manifest);
+  if (formulaTexts.has(manifest.formula)) sealedManifests.set(manifest, sealed);
+  return sealed.seal;
 }

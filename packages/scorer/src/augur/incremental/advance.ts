@@ -6,6 +6,7 @@ import { decimalValue, parseTime } from "../input";
 import { rowCanonicalJson } from "../input-roots";
 import type { SeasonAgentRecords } from "../season";
 import { snapshotCanonicalJson } from "../snapshot-seal";
+import { frontierOf } from "./roots";
 import type { AgentSeasonState, CallFold, DecisionFold, SnapshotFold, TradeFold } from "./state";
 
 /** The season's window in ms: rows count inside [start, clock]; clock = min(as_of, season end). */
@@ -183,7 +184,7 @@ function foldSnapshots(
   });
   if (lastDigest !== null) last_seal = digestHex(lastDigest);
   return {
-    frontier: root.frontier(),
+    frontier: frontierOf(root),
     first_seal,
     last_seal,
     first_ms,
@@ -206,7 +207,7 @@ function foldDecisions(fold: DecisionFold, rows: SeasonAgentRecords["decisions"]
     leafOf(root, row, rowCanonicalJson.decision, "decisions (seal)");
     if (row.decider === "agent") own += 1;
   }
-  return { frontier: root.frontier(), own_count: own };
+  return { frontier: frontierOf(root), own_count: own };
 }
 
 function foldCalls(fold: CallFold, rows: SeasonAgentRecords["calls"]): CallFold {
@@ -220,7 +221,7 @@ function foldCalls(fold: CallFold, rows: SeasonAgentRecords["calls"]): CallFold 
     brier_sum += miss * miss;
     resolved += 1;
   }
-  return { frontier: root.frontier(), resolved, brier_sum };
+  return { frontier: frontierOf(root), resolved, brier_sum };
 }
 
 function foldTrades(fold: TradeFold, batch: TimedRows<SeasonAgentRecords["trades"][number]>): TradeFold {
@@ -263,7 +264,7 @@ function foldTrades(fold: TradeFold, batch: TimedRows<SeasonAgentRecords["trades
   const byAsset = <V>(entries: Iterable<[string, V]>) =>
     [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return {
-    frontier: root.frontier(),
+    frontier: frontierOf(root),
     last_ms: batch.ms[batch.ms.length - 1]!,
     buy_notional,
     sell_notional,

@@ -9,9 +9,8 @@ import {
   type MeasuredValues,
 } from "../manifest";
 import { daysCompeting } from "../measure";
-import type { Hex32 } from "../../hex";
-import { type MerkleFrontier, MerkleRootBuilder } from "../../merkle/root";
 import { type AgentContext, rowOf, type UnrankedRow } from "../season";
+import { rootOf } from "./roots";
 import type { AgentSeasonState, SnapshotFold, TradeFold } from "./state";
 
 /**
@@ -60,22 +59,6 @@ export function manifestFrom(state: AgentSeasonState, context: AgentContext): Un
   }
   const outputs = deriveOutputs(subject, inputs, measured, formula);
   return rowOf(agent.id, { manifest_version: MANIFEST_VERSION, formula, subject, inputs, measured, outputs });
-}
-
-/**
- * Each frozen frontier's root, by the frontier object: a fold keeps the very object of a list that
- * got no new rows (advance.ts returns it as it was), so an hour computes roots only where an input
- * changed. Only a frozen frontier (the builder's, or one read by parseStateText) is remembered,
- * since only that can never change under the cache.
- */
-const roots = new WeakMap<MerkleFrontier, Hex32>();
-
-function rootOf(frontier: MerkleFrontier): Hex32 {
-  const known = roots.get(frontier);
-  if (known !== undefined) return known;
-  const root = MerkleRootBuilder.fromFrontier(frontier).root();
-  if (Object.isFrozen(frontier) && Object.isFrozen(frontier.nodes)) roots.set(frontier, root);
-  return root;
 }
 
 /** measureReturns' values from the fold: sigma's second pass runs over the kept returns, left to right. */
