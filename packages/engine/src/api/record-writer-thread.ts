@@ -1,15 +1,18 @@
 /**
- * The record writer thread (`api/record-writer.ts` starts it): its own store connection, its
- * own Fastify that declares `POST /api/v1/records` as the API does, and the record ingestor.
- * Each body the request loop hands over is answered by that route (I-JSON check, JSON parser,
- * schema, checks, batched store), so every answer is the one the loop would have given.
+ * The record writer thread (`api/record-writer.ts` starts it): its own Fastify that declares
+ * `POST /api/v1/records` as the API does, and the record ingestor. Each body the request loop
+ * hands over is answered by that route (I-JSON check, JSON parser, schema, checks, batching),
+ * so every answer is the one the loop would have given. Its batches are stored by the request
+ * loop on its connection; the thread's own connection only reads (the wind-down guard).
  */
 import { setPriority } from "node:os";
+import type { RecordRefusedError } from "@augur/records";
 import type { MessagePort } from "node:worker_threads";
 import type { Submission } from "../records/ingest-check";
 import { fromWire } from "../records/ingest-errors";
 import { IngestPool } from "../records/ingest-pool";
-import { RecordIngestor, type Reservation } from "../records/ingest-queue";
+import type { BatchOutcome } from "../records/ingest";
+import { RecordIngestor, type BatchStorer, type Reservation } from "../records/ingest-queue";
 import type { ContractWalletCheck } from "../records/wallet";
 import { openStore } from "../store/open";
 import { installErrorHandlers } from "./errors";
@@ -55,6 +58,15 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
       wallets.set(id, { resolve, reject });
       send({ kind: "wallet", id, wallet, digest, signature });
     });
+  // Batches are stored by the request loop, on its connection (see RecordWriter).
+  const stores = new Map<number, { resolve: (o: BatchOutcome[]) => void; reject: (e: Error) => void }>();
+  let nextStore = 0;
+  const storeBatch: BatchStorer = (records) =>
+    new Promise((resolve, reject) => {
+      const id = nextStore++;
+      stores.set(id, { resolve, reject });
+      send({ kind: "store", id, records });
+    });
   let clock = 0;
   const places = new Map<number, Reservation>();
   // Messages that arrive while the store opens wait for it, in order.
@@ -77,6 +89,7 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
       },
       pool,
       data.commitSpacingMs ?? COMMIT_SPACING_MS,
+      storeBatch,
     );
     // Its 5xx answers are logged with their stack, by the request loop's logger.
     const stream = { write: (line: string) => send({ kind: "log", crash: false, message: line }) };
@@ -124,6 +137,16 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
       wallets.delete(request.id);
       if (request.error) waiting.reject(fromWire(request.error));
       else waiting.resolve(request.ok === true);
+    } else if (request.kind === "stored") {
+      const waiting = stores.get(request.id)!;
+      stores.delete(request.id);
+      if (request.error) waiting.reject(fromWire(request.error));
+      else
+        waiting.resolve(
+          request.outcomes!.map((o) =>
+            "result" in o ? o : { refused: fromWire(o.refused) as RecordRefusedError },
+          ),
+        );
     } else void ready.then(({ close }) => close()).finally(() => process.exit(0));
   });
   await ready;

@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Submission } from "../records/ingest";
+import { storeRecords, type Submission } from "../records/ingest";
 import type { StoreLocation } from "../store/location";
 import { openStore, type Store } from "../store/open";
 import {
@@ -170,6 +170,8 @@ describe("the record writer thread (a file store)", () => {
       ingestWorkers: 0,
       script: CRASHING_WRITER,
       onCrash: (error) => crashes.push(error),
+      storeBatch: (records) =>
+        storeRecords(store, records, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity }),
     });
     const agent = testWallet("agent crash-writer");
     const bytes = (s: Submission) => Buffer.from(JSON.stringify(s));

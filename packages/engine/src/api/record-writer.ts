@@ -3,6 +3,8 @@ import { Worker } from "node:worker_threads";
 import { RecordRefusedError } from "@augur/records";
 import { bootstrap } from "../records/ingest-pool";
 import { shuttingDown, toWire, type WireError } from "../records/ingest-errors";
+import type { IngestResult } from "../records/ingest";
+import type { BatchStorer } from "../records/ingest-queue";
 import type { ContractWalletCheck } from "../records/wallet";
 import type { StoreLocation } from "../store/location";
 
@@ -21,13 +23,14 @@ export interface RecordWriterData {
 }
 
 /**
- * Each commit of the writer's connection makes SQLite drop the page cache of the connection that
- * serves reads, which then re-reads its working set: measured on a 10,000-agent store, a score
- * read cost 0.021 ms alone, 0.258 ms under a commit every 10 ms and 0.044 ms under one every
- * 100 ms. So the writer commits at most ten times a second; a write arriving while it waits is
- * answered up to 100 ms later, and a lone write is not delayed.
+ * The least time between two stores of the writer's batches. Batches are stored on the request
+ * loop's connection (see `RecordWriter`), where a commit costs its fixed part once per batch: under
+ * a steady stream, records gather for up to 100 ms and go in together. A lone write is not delayed.
  */
 export const COMMIT_SPACING_MS = 100;
+
+/** One record's outcome of a stored batch, as it crosses back to the writer thread. */
+export type WireOutcome = { readonly result: IngestResult } | { readonly refused: WireError };
 
 /** From the request loop to the writer thread. */
 export type WriterRequest =
@@ -41,6 +44,13 @@ export type WriterRequest =
       readonly now: number;
     }
   | { readonly kind: "wallet"; readonly id: number; readonly ok?: boolean; readonly error?: WireError }
+  /** A batch's outcomes, or the error that rolled it back. */
+  | {
+      readonly kind: "stored";
+      readonly id: number;
+      readonly outcomes?: readonly WireOutcome[];
+      readonly error?: WireError;
+    }
   | { readonly kind: "close" };
 
 /** From the writer thread to the request loop. */
@@ -53,6 +63,8 @@ export type WriterMessage =
       readonly digest: string;
       readonly signature: string;
     }
+  /** A batch of checked records to store on the request loop's connection. */
+  | { readonly kind: "store"; readonly id: number; readonly records: Parameters<BatchStorer>[0] }
   /** A worker of the writer that stopped, or a line the writer's own logger wrote (5xx). */
   | { readonly kind: "log"; readonly crash: boolean; readonly message: string };
 
@@ -65,6 +77,8 @@ export interface WriterAnswer {
 
 export interface RecordWriterOptions extends Omit<RecordWriterData, "contractWallets"> {
   readonly contractWallets?: ContractWalletCheck;
+  /** Stores the writer's batches: `storeRecords` on the request loop's own connection. */
+  readonly storeBatch: BatchStorer;
   /** The thread's module (tests pass one that stops on cue). */
   readonly script?: string;
   /** Told when the thread stopped unasked, or an ingest worker of it did (the server logs it). */
@@ -83,10 +97,13 @@ interface Pending {
 }
 
 /**
- * The request loop's side of the record writer: one thread with its own database connection
- * that parses, validates, checks and stores record submissions in arrival order (batched, as
- * `RecordIngestor` does) and answers each after its commit. The loop only hands over the body's
- * bytes, so reads keep their latency while agents write. The thread starts on the first
+ * The request loop's side of the record writer: one thread that parses, validates and checks
+ * record submissions and batches them in arrival order (`RecordIngestor`), and answers each
+ * after its batch's commit. The loop hands over the body's bytes and stores the batches the
+ * thread sends back on its own connection (`storeBatch`): a commit from another connection would
+ * make SQLite drop the page cache of the one that serves reads (measured: a score read went from
+ * 0.021 ms to 0.258 ms under a foreign commit every 10 ms), so reads keep their latency while
+ * agents write. The thread starts on the first
  * submission; one that stops unasked fails its pending submissions with 503 and a new one starts
  * on the next; `close` lets every pending submission finish, then closes the thread's store.
  */
@@ -128,7 +145,7 @@ export class RecordWriter {
   }
 
   private start(): Worker {
-    const { script, onCrash: _, onLog: __, contractWallets, ...data } = this.options;
+    const { script, onCrash: _, onLog: __, contractWallets, storeBatch: ___, ...data } = this.options;
     const workerData: RecordWriterData = { ...data, contractWallets: contractWallets !== undefined };
     const worker = new Worker(bootstrap(script ?? WRITER_SCRIPT), { eval: true, workerData });
     let failure: Error | undefined;
@@ -152,6 +169,17 @@ export class RecordWriter {
       const pending = this.pending.get(message.id);
       if (pending) this.settle(message.id, () => pending.resolve(message.answer));
       if (this.pending.size === 0 && this.worker === worker) worker.unref();
+    } else if (message.kind === "store") {
+      const reply = (answer: WriterRequest) => worker.postMessage(answer);
+      this.options.storeBatch(message.records).then(
+        (outcomes) =>
+          reply({
+            kind: "stored",
+            id: message.id,
+            outcomes: outcomes.map((o) => ("result" in o ? o : { refused: toWire(o.refused) })),
+          }),
+        (error: unknown) => reply({ kind: "stored", id: message.id, error: toWire(error) }),
+      );
     } else if (message.kind === "wallet") {
       const { id, wallet, digest, signature } = message;
       const reply = (answer: WriterRequest) => worker.postMessage(answer);

@@ -1,6 +1,13 @@
 import type { Store } from "../store/open";
 import { checkSubmission, type CheckedSubmission, type RecordSigners, type Submission } from "./ingest-check";
-import { confirmSigners, storeRecord, storeRecords, type IngestContext, type IngestResult } from "./ingest";
+import {
+  confirmSigners,
+  storeRecords,
+  type BatchOutcome,
+  type IngestContext,
+  type IngestResult,
+} from "./ingest";
+import type { CheckedRecord } from "./ingest-check";
 import type { IngestPool } from "./ingest-pool";
 
 type Settled =
@@ -36,6 +43,11 @@ export interface Reservation {
 /** The most records one transaction stores: a bound on how long one commit holds the loop. */
 export const MAX_BATCH = 64;
 
+/** Stores checked records in one transaction, in order, as `storeRecords` does (its outcomes or its throw). */
+export type BatchStorer = (
+  records: readonly { readonly checked: CheckedRecord; readonly signers: RecordSigners }[],
+) => Promise<BatchOutcome[]>;
+
 /**
  * Ingestion for the API: checks run in parallel (on the pool's workers, or inline without one),
  * stores run in arrival order, so the same sequence of submissions gives the same log whatever
@@ -56,10 +68,12 @@ export class RecordIngestor {
    * commit, so commits spaced out keep reads cheap; on the only connection it stays 0.
    */
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly ctx: IngestContext,
     private readonly pool?: IngestPool,
     private readonly commitSpacingMs = 0,
+    /** Where batches are stored: `storeRecords` on `store` unless given (the record writer's goes to the request loop's connection). */
+    private readonly storer: BatchStorer = (records) => storeRecords(store, records, ctx),
   ) {}
 
   ingest(submission: Submission): Promise<IngestResult> {
@@ -158,7 +172,7 @@ export class RecordIngestor {
     }
     const records = batch.map(({ checked, signers }) => ({ checked: checked.record, signers }));
     try {
-      const outcomes = await storeRecords(this.store, records, this.ctx);
+      const outcomes = await this.storer(records);
       outcomes.forEach((outcome, i) => {
         if ("result" in outcome) batch[i]!.waiting.resolve(outcome.result);
         else batch[i]!.waiting.reject(outcome.refused);
@@ -167,8 +181,9 @@ export class RecordIngestor {
       // Not a refusal (the database itself): nothing of the batch was written. One at a time, so
       // one record that cannot be stored is answered with its own error and the rest go in.
       for (const { waiting, checked, signers } of batch) {
-        await storeRecord(this.store, checked.record, this.ctx, signers).then(
-          waiting.resolve,
+        await this.storer([{ checked: checked.record, signers }]).then(
+          ([outcome]) =>
+            "result" in outcome! ? waiting.resolve(outcome.result) : waiting.reject(outcome!.refused),
           waiting.reject,
         );
       }

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { InvalidInputError, parseIJson, UnsealableRecordError } from "@augur/scorer";
-import type { Submission } from "../../records/ingest";
+import { storeRecords, type Submission } from "../../records/ingest";
 import { IngestPool } from "../../records/ingest-pool";
 import { RecordIngestor } from "../../records/ingest-queue";
 import { ingestRetirement } from "../../records/retire";
@@ -150,11 +150,13 @@ function keepRecordBodiesRaw(app: FastifyInstance): void {
 export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteLimits): void {
   const workers = limits.ingestWorkers ?? 0;
   if (usesRecordWriter(deps, limits)) {
-    // A file or PostgreSQL store: parsing, checks and stores on the writer thread's own connection.
+    // A file or PostgreSQL store: parsing and checks on the writer thread, stores on this connection.
     const writer = new RecordWriter({
       location: deps.store.location!,
       chainId: deps.chainId,
       ingestWorkers: workers,
+      // The thread's batches go in on this connection, the one reads use (see RecordWriter).
+      storeBatch: (records) => storeRecords(deps.store, records, deps),
       ...(deps.recordGrace === undefined ? {} : { recordGrace: deps.recordGrace }),
       ...(deps.contractWallets ? { contractWallets: deps.contractWallets } : {}),
       onCrash: (error) => app.log.error({ err: error }, "the record writer stopped: restarted"),
