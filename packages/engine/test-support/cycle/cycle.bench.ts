@@ -21,6 +21,27 @@
  * and risk seals is printed, to compare across versions. BENCH_DB=<file> seeds that file once
  * and reuses it (cycles then add their rows to it: delete it to measure from scratch). No timed
  * assertions.
+ *
+ * Re-running at scale (docs/benchmarks.md, "current code at the issue's scale"):
+ * - BENCH_DB=<file>: seed once into a pristine file, then copy it before each run (cycles add rows):
+ *   `BENCH_SEED_ONLY=1 BENCH_DB=seed.sqlite nice -n 10 npx tsx --expose-gc <this file>`, then
+ *   `cp seed.sqlite run.sqlite && BENCH_DB=run.sqlite npx tsx --expose-gc <this file>`.
+ * - BENCH_PG=<postgres URL>: the store is that PostgreSQL database (seeded by `bench-season-pg.ts`
+ *   when its log is empty, else reused as it is). A throw-away cluster (PostgreSQL refuses to run as
+ *   root: run these as its owner, e.g. `su postgres -c '…'`; stop it when done):
+ *     initdb -D <dir>/data -U augur_bench --auth=trust
+ *     nice -n 10 pg_ctl -D <dir>/data -l <dir>/log -w -o "-p 5433 -k <dir> -c listen_addresses=127.0.0.1
+ *       -c shared_buffers=512MB -c fsync=off -c synchronous_commit=off -c max_wal_size=8GB" start
+ *     createdb -h 127.0.0.1 -p 5433 -U augur_bench bench_seed
+ *     BENCH_PG=postgres://augur_bench@127.0.0.1:5433/bench_seed BENCH_SEED_ONLY=1 … (seed once)
+ *     createdb -h 127.0.0.1 -p 5433 -U augur_bench -T bench_seed bench_run   (a copy per run)
+ *     BENCH_PG=postgres://augur_bench@127.0.0.1:5433/bench_run … ; dropdb … bench_run
+ *     pg_ctl -D <dir>/data -m fast stop
+ *   The peak RSS printed is this process's (the engine's), not the PostgreSQL server's.
+ * - BENCH_BASELINES=none skips the cold read-and-score baselines (and the seal check) after the
+ *   cycles: at 100,000 agents each is a full read of the season.
+ * - BENCH_PROFILE=<file.cpuprofile>: a V8 CPU profile of the first steady hour, written there, and
+ *   its 15 functions with the most self time printed.
  */
 import { createHash } from "node:crypto";
 import { spawnSync } from "node:child_process";
@@ -29,6 +50,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { seal } from "@augur/scorer";
 import { openStore, type Store } from "../../src/store/open";
+import type { StoreLocation } from "../../src/store/location";
 import { AugurScorer } from "../../src/cycle/augur-scorer";
 import {
   appendBenchHour,
@@ -38,6 +60,8 @@ import {
   seedBenchSeason,
   type BenchSeasonShape,
 } from "./bench-season";
+import { seedBenchSeasonPg } from "./bench-season-pg";
+import { profiled } from "./cpu-profile";
 import { agentInputs, loadSeasonHeader } from "../../src/cycle/inputs";
 import { SeasonRowCache, SeasonRows } from "../../src/store/season-rows";
 import { IncrementalAugurScorer } from "../../src/cycle/incremental-scorer";
@@ -52,6 +76,9 @@ const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const HOURS = Number(process.env.BENCH_HOURS ?? 720);
 const HOUR = 3600;
 const START = 1_800_000_000 - (1_800_000_000 % HOUR);
+const PG_URL = process.env.BENCH_PG;
+const BASELINES = process.env.BENCH_BASELINES !== "none";
+const PROFILE = process.env.BENCH_PROFILE;
 
 /** Wall and CPU (user + system) time of each run: on a shared machine the CPU time is the fair figure. */
 class Timer {
@@ -155,11 +182,23 @@ async function timedCycle(
   return { timer, report, phases };
 }
 
-/** Seeds `file` (in a child process of its own: see main). */
-async function seedOnly(file: string, shape: BenchSeasonShape) {
+/** Whether the PostgreSQL store holds no log yet (then it is seeded; else reused as it is). */
+async function logIsEmpty(location: StoreLocation): Promise<boolean> {
+  const store = await openStore(location);
+  try {
+    return (await store.log.size(store.db)) === 0;
+  } finally {
+    await store.close();
+  }
+}
+
+/** Seeds the store (in a child process of its own: see main). */
+async function seedOnly(shape: BenchSeasonShape) {
   const wall = performance.now();
   const cpu = process.cpuUsage();
-  const records = await seedBenchSeason(file, shape, console.log);
+  const records = PG_URL
+    ? await seedBenchSeasonPg({ url: PG_URL }, shape, console.log)
+    : await seedBenchSeason(process.env.BENCH_DB!, shape, console.log);
   const used = process.cpuUsage(cpu);
   console.log(
     `seeded ${records.toLocaleString("en")} records in ${s(performance.now() - wall)} ` +
@@ -169,7 +208,7 @@ async function seedOnly(file: string, shape: BenchSeasonShape) {
 
 async function main() {
   const shape = { agents: AGENTS, hours: HOURS, start: START };
-  if (process.env.BENCH_SEED_ONLY) return seedOnly(process.env.BENCH_DB!, shape);
+  if (process.env.BENCH_SEED_ONLY) return seedOnly(shape);
   const counts = recordsPerAgent(HOURS);
   console.log(
     `cycle: ${AGENTS.toLocaleString("en")} agents × ${HOURS} h (per agent ${counts.snapshots} snapshots, ` +
@@ -178,7 +217,8 @@ async function main() {
   );
   const dir = mkdtempSync(join(tmpdir(), "augur-cycle-bench-"));
   const file = process.env.BENCH_DB ?? join(dir, "augur.sqlite");
-  if (!existsSync(file)) {
+  const location: StoreLocation = PG_URL ? { kind: "postgres", url: PG_URL } : { kind: "sqlite", file };
+  if (PG_URL ? await logIsEmpty(location) : !existsSync(file)) {
     // Seeding runs in a child process: its page cache and garbage would otherwise stay in this
     // process's RSS (freed memory is not handed back) and hide the cycles' own peak.
     const child = spawnSync(process.execPath, [...process.execArgv, __filename], {
@@ -187,7 +227,8 @@ async function main() {
     });
     if (child.status !== 0) throw new Error(`seeding ${file} failed (exit ${child.status})`);
   }
-  const store = await openStore({ kind: "sqlite", file });
+  const store = await openStore(location);
+  console.log(`store: ${store.description}`);
   let failed = false;
   try {
     const keeper = new FakeKeeper();
@@ -220,7 +261,9 @@ async function main() {
       gc?.();
       const before = process.memoryUsage().rss;
       resetPeakRss();
-      const { timer, report, phases } = await timedCycle(store, keeper, hour + 60, scorer, rows, folds);
+      const cycle = () => timedCycle(store, keeper, hour + 60, scorer, rows, folds);
+      const profile = PROFILE && cycles.length === 1 ? await profiled(PROFILE, cycle) : undefined;
+      const { timer, report, phases } = profile?.value ?? (await cycle());
       console.log(
         `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
           `head ${report.head.treeSize}; RSS ${mb(before)} before, peak ${mb(peakRss())}; ` +
@@ -228,6 +271,12 @@ async function main() {
           `risk folds advanced ${folds.counts.advanced}, rebuilt ${folds.counts.rebuilt}, from scratch ${folds.counts.fromScratch}`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
+      if (profile) {
+        console.log(
+          `  CPU profile of this cycle (${PROFILE}), most self time (under the profiler's overhead):`,
+        );
+        for (const line of profile.top) console.log(`    ${line}`);
+      }
       cycles.push({ label, hour, size, timer });
     }
     // Backing stores of collected buffers are released after the collection: let that run first.
@@ -239,7 +288,8 @@ async function main() {
       `held between cycles (the row cache): heap ${mb(memory.heapUsed)}, array buffers ` +
         `${mb(memory.arrayBuffers)}; peak RSS of the cycles ${mb(peakRss())}`,
     );
-    for (const { label, hour, size, timer } of cycles) {
+    if (!BASELINES) console.log("baselines skipped (BENCH_BASELINES=none): seals not checked");
+    for (const { label, hour, size, timer } of BASELINES ? cycles : []) {
       gc?.();
       // Rows below a tree size never change, so this reads exactly what the cycle read.
       const base = await coldScores(store, hour, size);
