@@ -308,6 +308,9 @@ export async function seedBenchSeason(
   try {
     db.pragma("foreign_keys = ON");
     db.pragma("synchronous = OFF");
+    // The store file is in WAL mode (openStore), which refuses OFF unless left first: in WAL the
+    // seed wrote every page twice (log, then checkpoint), 1.9× the wall and 1.3× the CPU.
+    db.pragma("journal_mode = DELETE");
     db.pragma("journal_mode = OFF");
     db.pragma(`cache_size = -${SEED_CACHE_KIB}`);
     const leaves = db.prepare<[number, string, number]>(
