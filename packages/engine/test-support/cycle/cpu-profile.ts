@@ -28,7 +28,10 @@ export async function profiled<T>(file: string, fn: () => Promise<T>): Promise<{
   }
 }
 
-/** The `count` functions with the most self time, one line each: share of the busy samples, ms, name and place. */
+/**
+ * The `count` functions with the most self time, one line each: share of the busy samples, sampled
+ * ms, name and place. better-sqlite3's native `run` and `all` stand for SQLite itself.
+ */
 export function topSelfTime(profile: Profiler.Profile, count: number): string[] {
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];

@@ -273,7 +273,7 @@ async function main() {
       for (const phase of phases) console.log(`    ${phase}`);
       if (profile) {
         console.log(
-          `  CPU profile of this cycle (${PROFILE}), most self time (under the profiler's overhead):`,
+          `  CPU profile of this cycle (${PROFILE}), most self time (share of samples; a sample is wall time, so descheduled time lands on the running frame):`,
         );
         for (const line of profile.top) console.log(`    ${line}`);
       }
