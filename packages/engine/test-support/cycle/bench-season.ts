@@ -9,7 +9,7 @@
  * protective exit), 20 trades and 50 resolved calls.
  *
  * Speed: one prepared single-row INSERT per row through better-sqlite3, 250 agents (about 220,000
- * records at 720 h) per transaction, a 2 GiB page cache, no journal and no fsync (a scratch file),
+ * records at 720 h) per transaction, a 2 GiB page cache, a rollback journal and no fsync (a scratch file),
  * each record canonicalised once, instead of Kysely's multi-row inserts on a 64 MiB cache: a
  * 720-hour season of 10,000 agents in about 6 minutes (it took about 40).
  */
@@ -56,13 +56,17 @@ export function recordsPerAgent(hours: number) {
 
 const hex40 = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 
-/** The bench season's row: 30 days from `shape.start`. */
+/**
+ * The bench season's row: 30 days from `shape.start`, or longer when the data reaches past day 29,
+ * so that the bench's four cycles (hours `hours` … `hours + 3`) fall inside the season: at 720 h a
+ * 30-day season closed at the first cycle and the later ones scored nothing.
+ */
 export function benchSeasonRow(shape: BenchSeasonShape): Insertable<SeasonsTable> {
   return {
     id: BENCH_SEASON,
     name: "cycle bench",
     starts_at: shape.start,
-    ends_at: shape.start + 30 * 24 * HOUR,
+    ends_at: shape.start + Math.max(30 * 24, shape.hours + 24) * HOUR,
     closed_at: null,
     created_at: shape.start,
   };
@@ -308,10 +312,10 @@ export async function seedBenchSeason(
   try {
     db.pragma("foreign_keys = ON");
     db.pragma("synchronous = OFF");
-    // The store file is in WAL mode (openStore), which refuses OFF unless left first: in WAL the
-    // seed wrote every page twice (log, then checkpoint), 1.9× the wall and 1.3× the CPU.
+    // A rollback journal, not the store's WAL (openStore's): in WAL every page was written twice
+    // (log, then checkpoint), 1.9× the wall and 1.3× the CPU. (OFF is refused: better-sqlite3
+    // opens in defensive mode. A killed seed is rolled back to its last committed batch.)
     db.pragma("journal_mode = DELETE");
-    db.pragma("journal_mode = OFF");
     db.pragma(`cache_size = -${SEED_CACHE_KIB}`);
     const leaves = db.prepare<[number, string, number]>(
       "INSERT INTO merkle_leaves (leaf_index, seal, appended_at) VALUES (?, ?, ?)",
