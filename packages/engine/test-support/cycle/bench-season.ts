@@ -57,8 +57,8 @@ export function recordsPerAgent(hours: number) {
 const hex40 = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
 
 /**
- * The bench season's row: 30 days from `shape.start`, or longer when the data reaches past day 29,
- * so that the bench's four cycles (hours `hours` … `hours + 3`) fall inside the season: at 720 h a
+ * The bench season's row: 30 days from `shape.start`, unless the bench's four cycles (hours
+ * `hours` … `hours + 3`) would not all fall inside them; then a day past the data. At 720 h a
  * 30-day season closed at the first cycle and the later ones scored nothing.
  */
 export function benchSeasonRow(shape: BenchSeasonShape): Insertable<SeasonsTable> {
@@ -66,7 +66,7 @@ export function benchSeasonRow(shape: BenchSeasonShape): Insertable<SeasonsTable
     id: BENCH_SEASON,
     name: "cycle bench",
     starts_at: shape.start,
-    ends_at: shape.start + Math.max(30 * 24, shape.hours + 24) * HOUR,
+    ends_at: shape.start + (shape.hours + 4 <= 30 * 24 ? 30 * 24 : shape.hours + 24) * HOUR,
     closed_at: null,
     created_at: shape.start,
   };
