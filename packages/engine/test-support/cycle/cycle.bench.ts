@@ -262,7 +262,7 @@ async function main() {
       const before = process.memoryUsage().rss;
       resetPeakRss();
       const cycle = () => timedCycle(store, keeper, hour + 60, scorer, rows, folds);
-      const profile = PROFILE && cycles.length === 1 ? await profiled(PROFILE, cycle) : undefined;
+      const profile = PROFILE && hour === asOf + HOUR ? await profiled(PROFILE, cycle) : undefined;
       const { timer, report, phases } = profile?.value ?? (await cycle());
       console.log(
         `${label}: ${timer}; ${report.scoreRows} score rows, ${report.riskRows} risk rows, ` +
