@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,8 @@ import {
   seedBenchSeason,
   type BenchSeasonShape,
 } from "../../test-support/cycle/bench-season";
+import { seedBenchSeasonPg } from "../../test-support/cycle/bench-season-pg";
+import { TEST_DATABASE_URL } from "../../test-support/store/testing";
 
 const SHAPE: BenchSeasonShape = { agents: 3, hours: 24, start: 1_800_000_000 - (1_800_000_000 % 3600) };
 
@@ -35,14 +38,9 @@ describe("cycle bench seeder", () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("writes exactly the rows appendEngineRecords writes for the same records", async () => {
-    const file = join(dir, "bulk.sqlite");
-    const lines: string[] = [];
-    const written = await seedBenchSeason(file, SHAPE, (line) => lines.push(line));
-    expect(lines.at(-1)).to.contain("seeded 3 agents");
-
+  /** `bulk`'s rows against the same records appended one agent at a time by appendEngineRecords. */
+  async function expectAppendedRows(bulk: Store, written: number) {
     const reference = await openStore({ kind: "sqlite", file: ":memory:" });
-    const bulk = await openStore({ kind: "sqlite", file });
     try {
       await insertSeason(reference.db, benchSeasonRow(SHAPE));
       for (let a = 0; a < SHAPE.agents; a++) {
@@ -64,9 +62,39 @@ describe("cycle bench seeder", () => {
       expect(await bulk.log.root(bulk.db, written)).to.equal(merkleRoot(seals));
     } finally {
       await reference.close();
+    }
+  }
+
+  it("writes exactly the rows appendEngineRecords writes for the same records", async () => {
+    const file = join(dir, "bulk.sqlite");
+    const lines: string[] = [];
+    const written = await seedBenchSeason(file, SHAPE, (line) => lines.push(line));
+    expect(lines.at(-1)).to.contain("seeded 3 agents");
+    const bulk = await openStore({ kind: "sqlite", file });
+    try {
+      await expectAppendedRows(bulk, written);
+    } finally {
       await bulk.close();
     }
   });
+
+  // Like the store suites (test-support/store/testing.ts): on PostgreSQL when TEST_DATABASE_URL is set.
+  if (TEST_DATABASE_URL)
+    it("writes the same rows into a PostgreSQL store", async () => {
+      const schema = `augur_bench_${randomBytes(6).toString("hex")}`;
+      const lines: string[] = [];
+      const written = await seedBenchSeasonPg({ url: TEST_DATABASE_URL!, schema }, SHAPE, (line) =>
+        lines.push(line),
+      );
+      expect(lines.at(-1)).to.contain("seeded 3 agents");
+      const bulk = await openStore({ kind: "postgres", url: TEST_DATABASE_URL!, schema });
+      try {
+        await expectAppendedRows(bulk, written);
+      } finally {
+        await bulk.db.schema.dropSchema(schema).cascade().execute();
+        await bulk.close();
+      }
+    });
 
   it("refuses a file that already holds a log", async () => {
     const file = join(dir, "twice.sqlite");

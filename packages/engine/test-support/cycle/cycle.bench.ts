@@ -25,6 +25,25 @@
  * hour (the reference it stores on change against). No timed assertions. BENCH_PROFILE=<dir>
  * writes a V8 CPU profile of each timed cycle there (`cycle-<n>.cpuprofile`, n = 1..4), so one
  * steady hour is profiled without the seeding or the baselines around it.
+ *
+ * Re-running at scale (docs/benchmarks.md, "current code at the issue's scale"):
+ * - BENCH_DB=<file>: seed once into a pristine file, then copy it before each run (cycles add rows):
+ *   `BENCH_SEED_ONLY=1 BENCH_DB=seed.sqlite nice -n 10 npx tsx --expose-gc <this file>`, then
+ *   `cp seed.sqlite run.sqlite && BENCH_DB=run.sqlite npx tsx --expose-gc <this file>`.
+ * - BENCH_PG=<postgres URL>: the store is that PostgreSQL database (seeded by `bench-season-pg.ts`
+ *   when its log is empty, else reused as it is). A throw-away cluster (PostgreSQL refuses to run as
+ *   root: run these as its owner, e.g. `su postgres -c '…'`; stop it when done):
+ *     initdb -D <dir>/data -U augur_bench --auth=trust
+ *     nice -n 10 pg_ctl -D <dir>/data -l <dir>/log -w -o "-p 5433 -k <dir> -c listen_addresses=127.0.0.1
+ *       -c shared_buffers=512MB -c fsync=off -c synchronous_commit=off -c max_wal_size=8GB" start
+ *     createdb -h 127.0.0.1 -p 5433 -U augur_bench bench_seed
+ *     BENCH_PG=postgres://augur_bench@127.0.0.1:5433/bench_seed BENCH_SEED_ONLY=1 … (seed once)
+ *     createdb -h 127.0.0.1 -p 5433 -U augur_bench -T bench_seed bench_run   (a copy per run)
+ *     BENCH_PG=postgres://augur_bench@127.0.0.1:5433/bench_run … ; dropdb … bench_run
+ *     pg_ctl -D <dir>/data -m fast stop
+ *   The peak RSS printed is this process's (the engine's), not the PostgreSQL server's.
+ * - BENCH_BASELINES=none skips the cold read-and-score baselines (and the seal check) after the
+ *   cycles: at 100,000 agents each is a full read of the season.
  */
 import { createHash } from "node:crypto";
 import { Session } from "node:inspector/promises";
@@ -34,6 +53,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { seal } from "@augur/scorer";
 import { openStore, type Store } from "../../src/store/open";
+import type { StoreLocation } from "../../src/store/location";
 import { AugurScorer } from "../../src/cycle/augur-scorer";
 import {
   appendBenchHour,
@@ -44,6 +64,7 @@ import {
   seedBenchSeason,
   type BenchSeasonShape,
 } from "./bench-season";
+import { seedBenchSeasonPg } from "./bench-season-pg";
 import { agentInputs, loadSeasonHeader } from "../../src/cycle/inputs";
 import { SeasonRowCache, SeasonRows } from "../../src/store/season-rows";
 import { IncrementalAugurScorer } from "../../src/cycle/incremental-scorer";
@@ -65,6 +86,8 @@ const ACTIVE_EVERY = Number(process.env.BENCH_ACTIVE_EVERY ?? 1);
 /** BENCH_RISK_STORAGE=every-hour: the risk step reads every vault and stores every reading every hour (the reference). */
 const RISK_STORAGE = process.env.BENCH_RISK_STORAGE === "every-hour" ? "every-hour" : undefined;
 const START = 1_800_000_000 - (1_800_000_000 % HOUR);
+const PG_URL = process.env.BENCH_PG;
+const BASELINES = process.env.BENCH_BASELINES !== "none";
 
 /** Wall and CPU (user + system) time of each run: on a shared machine the CPU time is the fair figure. */
 class Timer {
@@ -198,11 +221,23 @@ async function profiled<T>(file: string | undefined, fn: () => Promise<T>): Prom
   }
 }
 
-/** Seeds `file` (in a child process of its own: see main). */
-async function seedOnly(file: string, shape: BenchSeasonShape) {
+/** Whether the PostgreSQL store holds no log yet (then it is seeded; else reused as it is). */
+async function logIsEmpty(location: StoreLocation): Promise<boolean> {
+  const store = await openStore(location);
+  try {
+    return (await store.log.size(store.db)) === 0;
+  } finally {
+    await store.close();
+  }
+}
+
+/** Seeds the store (in a child process of its own: see main). */
+async function seedOnly(shape: BenchSeasonShape) {
   const wall = performance.now();
   const cpu = process.cpuUsage();
-  const records = await seedBenchSeason(file, shape, console.log);
+  const records = PG_URL
+    ? await seedBenchSeasonPg({ url: PG_URL }, shape, console.log)
+    : await seedBenchSeason(process.env.BENCH_DB!, shape, console.log);
   const used = process.cpuUsage(cpu);
   console.log(
     `seeded ${records.toLocaleString("en")} records in ${s(performance.now() - wall)} ` +
@@ -257,7 +292,7 @@ async function restartOnly(file: string, at: number) {
 
 async function main() {
   const shape = { agents: AGENTS, hours: HOURS, start: START };
-  if (process.env.BENCH_SEED_ONLY) return seedOnly(process.env.BENCH_DB!, shape);
+  if (process.env.BENCH_SEED_ONLY) return seedOnly(shape);
   if (process.env.BENCH_RESTART_AT)
     return restartOnly(process.env.BENCH_DB!, Number(process.env.BENCH_RESTART_AT));
   const counts = recordsPerAgent(HOURS);
@@ -269,7 +304,8 @@ async function main() {
   );
   const dir = mkdtempSync(join(tmpdir(), "augur-cycle-bench-"));
   const file = process.env.BENCH_DB ?? join(dir, "augur.sqlite");
-  if (!existsSync(file)) {
+  const location: StoreLocation = PG_URL ? { kind: "postgres", url: PG_URL } : { kind: "sqlite", file };
+  if (PG_URL ? await logIsEmpty(location) : !existsSync(file)) {
     // Seeding runs in a child process: its page cache and garbage would otherwise stay in this
     // process's RSS (freed memory is not handed back) and hide the cycles' own peak.
     const child = spawnSync(process.execPath, [...process.execArgv, __filename], {
@@ -278,7 +314,8 @@ async function main() {
     });
     if (child.status !== 0) throw new Error(`seeding ${file} failed (exit ${child.status})`);
   }
-  const store = await openStore({ kind: "sqlite", file });
+  const store = await openStore(location);
+  console.log(`store: ${store.description}`);
   let failed = false;
   try {
     const keeper = new FakeKeeper();
@@ -352,7 +389,8 @@ async function main() {
       `held between cycles (the row cache ${rows.held.toLocaleString("en")} records, the folds): heap ` +
         `${mb(memory.heapUsed)}, array buffers ${mb(memory.arrayBuffers)}; peak RSS of the cycles ${mb(peakRss())}`,
     );
-    for (const { label, hour, size, timer } of cycles) {
+    if (!BASELINES) console.log("baselines skipped (BENCH_BASELINES=none): seals not checked");
+    for (const { label, hour, size, timer } of BASELINES ? cycles : []) {
       gc?.();
       // Rows below a tree size never change, so this reads exactly what the cycle read.
       const base = await coldScores(store, hour, size);
