@@ -368,7 +368,8 @@ async function main() {
       for (const phase of phases) console.log(`    ${phase}`);
       cycles.push({ label, hour, size, timer });
     }
-    {
+    if (PG_URL) console.log("the restart in a new process is run on SQLite only (BENCH_DB)");
+    else {
       // One more hour, its cycle in a new process (the restart of a real deploy).
       const hour = asOf + 4 * HOUR;
       await appendBenchHour(store, shape, HOURS + 3);
