@@ -2,8 +2,10 @@
  * The reads-under-writes bench's writer, in its own process as an agent's would be (in the
  * bench's process it would share autocannon's event loop and slow the reads it measures):
  * `tsx post-at-rate.ts <url> <rate> <bodies.json>` posts each body of the JSON array to
- * `<url>/api/v1/records` at `rate` a second, prints `answered <n>` as answers arrive, and on
- * SIGTERM stops posting, waits for every answer and prints `done <json>` (rate, stored, refused).
+ * `<url>/api/v1/records` at `rate` a second, prints `answered <n>` as answers arrive; SIGUSR1
+ * pauses or resumes the posting (resumed, it goes on at `rate` from then, without catching up); on
+ * SIGTERM it stops, waits for every answer and prints `done <json>` (rate while posting, stored,
+ * refused).
  */
 import { readFileSync } from "node:fs";
 
@@ -25,18 +27,27 @@ async function post(body: string): Promise<number> {
   }
 }
 
-const t0 = performance.now();
+let t0 = performance.now();
+let postedBefore = 0; // posts before the last resume
+let postingMs = 0; // time spent posting before the last pause
+let paused = false;
 const posts: Promise<number>[] = [];
 let answered = 0;
+process.on("SIGUSR1", () => {
+  paused = !paused;
+  if (paused) postingMs += performance.now() - t0;
+  else [t0, postedBefore] = [performance.now(), posts.length];
+});
 const timer = setInterval(() => {
-  const due = Math.min(bodies.length, Math.floor(((performance.now() - t0) / 1000) * rate));
+  if (paused) return;
+  const due = Math.min(bodies.length, postedBefore + Math.floor(((performance.now() - t0) / 1000) * rate));
   while (posts.length < due)
     posts.push(post(bodies[posts.length]!).finally(() => process.stdout.write(`answered ${++answered}\n`)));
 }, 5);
 
 process.once("SIGTERM", () => {
   clearInterval(timer);
-  const seconds = (performance.now() - t0) / 1000;
+  const seconds = (postingMs + (paused ? 0 : performance.now() - t0)) / 1000;
   void Promise.all(posts).then((statuses) => {
     const stored = statuses.filter((s) => s === 201).length;
     const summary = { rate: posts.length / seconds, stored, refused: statuses.length - stored };

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- reads-under-writes`: GET /api/v1/agents/:id/score idle, then while one writer
  * posts BENCH_WRITES records a second (default 100: pre-signed Snapshots of 40 agents, posted from
- * a child process, post-at-rate.ts, as an agent's would be), against `augur serve` in a child
+ * a child process, post-at-rate.ts, as an agent's would be), in BENCH_ROUNDS alternating rounds
+ * (default 3, BENCH_SECONDS each: idle, then with the writer, and again), against `augur serve` in a child
  * process (the production path) once with `--ingest-workers 0` (records checked and stored on the
  * request loop) and once with the record writer thread and its ingest workers
  * (BENCH_INGEST_WORKERS, default as serve's), side by side with ratios to idle; the server's CPU
@@ -33,6 +34,8 @@ const RATE = Number(process.env.BENCH_WRITES ?? 100);
 const WORKERS = Number(process.env.BENCH_INGEST_WORKERS ?? DEFAULT_INGEST_WORKERS);
 const WRITERS = 40;
 const WARM_SECONDS = 2;
+/** Idle and loaded measures alternate this many times (BENCH_ROUNDS), BENCH_SECONDS each. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CPU_SECONDS = 3;
 const BIN = join(__dirname, "..", "..", "bin", "augur.cjs");
 const POSTER = join(__dirname, "post-at-rate.ts");
@@ -139,7 +142,12 @@ function startWriter(url: string, bodies: string[], dir: string) {
       rmSync(file, { force: true });
     }
   };
-  return Object.assign(stop, { answered: () => answered, pid: () => child.pid! });
+  return Object.assign(stop, {
+    answered: () => answered,
+    pid: () => child.pid!,
+    /** Pauses the posting, or resumes it. */
+    toggle: () => child.kill("SIGUSR1"),
+  });
 }
 
 async function serve(dataDir: string, workers: number): Promise<{ child: ChildProcess; url: string }> {
@@ -173,39 +181,72 @@ async function serve(dataDir: string, workers: number): Promise<{ child: ChildPr
   return { child, url };
 }
 
+/**
+ * Rounds of autocannon alternately without and with the writer posting: idle and loaded figures
+ * taken minutes apart would differ by whatever else the host did meanwhile (on a shared VM, the
+ * idle figure alone varied 2×), so each loaded round is compared with the idle round just before.
+ */
+async function rounds(url: string, writer: ReturnType<typeof startWriter>) {
+  const idle: AutocannonResult[] = [];
+  const loaded: AutocannonResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    writer.toggle(); // pause: the posts in flight are answered meanwhile
+    await sleep(300);
+    idle.push(await measure(url, SCORE_PATHS));
+    writer.toggle();
+    await sleep(300);
+    loaded.push(await measure(url, SCORE_PATHS));
+  }
+  return { idle: combined(idle), loaded: combined(loaded) };
+}
+
+/** Rounds taken as one: throughput averaged, the worst p99 (and p50), errors summed. */
+function combined(results: AutocannonResult[]): AutocannonResult {
+  return {
+    requests: { average: results.reduce((sum, r) => sum + r.requests.average, 0) / results.length },
+    latency: {
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+    },
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+  };
+}
+
 async function run(dataDir: string, workers: number) {
   const { child, url } = await serve(dataDir, workers);
   try {
     await measure(url, SCORE_PATHS, WARM_SECONDS);
-    const idle = await measure(url, SCORE_PATHS);
     const bodies = await writerRecords(
       url,
       `${workers}-${Date.now()}`,
-      RATE * (SECONDS + WARM_SECONDS + CPU_SECONDS + 2),
+      RATE * (ROUNDS * SECONDS + WARM_SECONDS + CPU_SECONDS + 2),
     );
-    const stop = startWriter(url, bodies, dataDir);
+    const writer = startWriter(url, bodies, dataDir);
     await sleep(WARM_SECONDS * 1000);
     // Writes alone first: the server's request loop CPU per record, whatever else the machine runs.
     const cpu0 = taskCpuMs(child.pid!);
     const all0 = processCpuMs(child.pid!);
-    const answered0 = stop.answered();
+    const answered0 = writer.answered();
     await sleep(CPU_SECONDS * 1000);
-    const records = stop.answered() - answered0;
+    const records = writer.answered() - answered0;
     const cpuPerRecord = (taskCpuMs(child.pid!) - cpu0) / records;
     const allCpuPerRecord = (processCpuMs(child.pid!) - all0) / records;
     const server0 = threadsCpuMs(child.pid!);
-    const poster0 = taskCpuMs(stop.pid());
+    const poster0 = taskCpuMs(writer.pid());
     const bench0 = process.cpuUsage();
-    const loaded = await measure(url, SCORE_PATHS);
+    const { idle, loaded } = await rounds(url, writer);
+    // Over all the rounds, half of them with writes: shares of a core while loaded are about twice these.
+    const seconds = 2 * ROUNDS * SECONDS;
     const cpu = {
-      server: busyThreads(server0, threadsCpuMs(child.pid!), SECONDS),
-      poster: (taskCpuMs(stop.pid()) - poster0) / SECONDS / 10,
+      server: busyThreads(server0, threadsCpuMs(child.pid!), seconds),
+      poster: (taskCpuMs(writer.pid()) - poster0) / seconds / 10,
       bench: (() => {
         const used = process.cpuUsage(bench0);
-        return (used.user + used.system) / 1000 / SECONDS / 10;
+        return (used.user + used.system) / 1000 / seconds / 10;
       })(),
     };
-    return { idle, loaded, cpuPerRecord, allCpuPerRecord, cpu, writes: await stop() };
+    return { idle, loaded, cpuPerRecord, allCpuPerRecord, cpu, writes: await writer() };
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -235,7 +276,8 @@ async function main() {
     const inline = await run(dataDir, 0);
     const pooled = await run(dataDir, WORKERS);
     console.log(
-      `autocannon: ${CONNECTIONS} connections, ${SECONDS} s each, loopback, augur serve in a child process; ` +
+      `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s idle then ${SECONDS} s with writes ` +
+        `(throughput averaged, worst p99), loopback, augur serve in a child process; ` +
         `load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
     );
     const lines = (name: string, r: Awaited<ReturnType<typeof run>>) => {
@@ -247,7 +289,7 @@ async function main() {
           `${r.writes.stored} stored, ${r.writes.refused} refused`,
       );
       console.log(
-        `  CPU while loaded (% of a core): server threads ${r.cpu.server}; ` +
+        `  CPU over the rounds (% of a core): server threads ${r.cpu.server}; ` +
           `writer process ${r.cpu.poster.toFixed(0)} %; autocannon process ${r.cpu.bench.toFixed(0)} %`,
       );
     };
