@@ -67,7 +67,6 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
       stores.set(id, { resolve, reject });
       send({ kind: "store", id, records });
     });
-  let clock = 0;
   const places = new Map<number, Reservation>();
   // Messages that arrive while the store opens wait for it, in order.
   const ready = (async () => {
@@ -80,16 +79,10 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
           })
         : undefined;
     const ingestor = new RecordIngestor(
-      store,
-      {
-        chainId: data.chainId,
-        now: () => clock,
-        ...(data.recordGrace === undefined ? {} : { recordGrace: data.recordGrace }),
-        ...(data.contractWallets ? { contractWallets } : {}),
-      },
+      storeBatch,
+      { chainId: data.chainId, ...(data.contractWallets ? { contractWallets } : {}) },
       pool,
       data.commitSpacingMs ?? COMMIT_SPACING_MS,
-      storeBatch,
     );
     // Its 5xx answers are logged with their stack, by the request loop's logger.
     const stream = { write: (line: string) => send({ kind: "log", crash: false, message: line }) };
@@ -113,9 +106,8 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
     return { ingestor, app, close };
   })();
 
-  const write = async ({ id, body, contentType, now }: Extract<WriterRequest, { kind: "write" }>) => {
+  const write = async ({ id, body, contentType }: Extract<WriterRequest, { kind: "write" }>) => {
     const { ingestor, app } = await ready;
-    clock = now;
     // The place in line is taken on arrival, before the body is parsed: stores keep arrival order.
     places.set(id, ingestor.reserve());
     const res = await app.inject({

@@ -3,7 +3,8 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { storeRecords, type Submission } from "../records/ingest";
+import type { Submission } from "../records/ingest";
+import { storesIn } from "../records/ingest-queue";
 import type { StoreLocation } from "../store/location";
 import { openStore, type Store } from "../store/open";
 import {
@@ -166,17 +167,15 @@ describe("the record writer thread (a file store)", () => {
     const writer = new RecordWriter({
       location: store.location!,
       chainId: TEST_CHAIN_ID,
-      recordGrace: Infinity,
       ingestWorkers: 0,
       script: CRASHING_WRITER,
       onCrash: (error) => crashes.push(error),
-      storeBatch: (records) =>
-        storeRecords(store, records, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity }),
+      storeBatch: storesIn(store, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity }),
     });
     const agent = testWallet("agent crash-writer");
     const bytes = (s: Submission) => Buffer.from(JSON.stringify(s));
     const reg = bytes(await sign("Registration", registration("crash-writer", agent, agent), agent, agent));
-    const crashed = await writer.write(reg, "application/json", TEST_NOW).then(
+    const crashed = await writer.write(reg, "application/json").then(
       () => expect.fail("the thread should have stopped"),
       (error: { status: number; code: string }) => error,
     );
@@ -191,11 +190,11 @@ describe("the record writer thread (a file store)", () => {
     const snaps = await Promise.all(
       [1, 2, 3].map((k) => sign("Snapshot", snapshot("fine", TEST_NOW - k), fine).then(bytes)),
     );
-    const writes = [bytes(signed), ...snaps].map((b) => writer.write(b, "application/json", TEST_NOW));
+    const writes = [bytes(signed), ...snaps].map((b) => writer.write(b, "application/json"));
     await writer.close(); // at once: the four pending are answered first, after their commit
     expect((await Promise.all(writes)).map((a) => a.status)).to.deep.equal([201, 201, 201, 201]);
     expect(await storedLog(store)).to.have.length(4);
-    const late = await writer.write(bytes(signed), "application/json", TEST_NOW).catch((e: Error) => e);
+    const late = await writer.write(bytes(signed), "application/json").catch((e: Error) => e);
     expect(late).to.include({ status: 503, code: "SHUTTING_DOWN" });
   });
 });

@@ -12,8 +12,6 @@ import type { StoreLocation } from "../store/location";
 export interface RecordWriterData {
   readonly location: StoreLocation;
   readonly chainId: number;
-  /** Seconds a record's time may lie before its arrival (default: ingestion's). */
-  readonly recordGrace?: number;
   /** Ingest workers the writer checks signatures on (0: on the writer thread itself). */
   readonly ingestWorkers: number;
   /** Whether the request loop answers EIP-1271 questions (it holds the chain's provider). */
@@ -40,8 +38,6 @@ export type WriterRequest =
       /** Null when the request had no body to parse (no content type, no length). */
       readonly body: Uint8Array | null;
       readonly contentType: string | null;
-      /** The request loop's clock at arrival (the writer has none of its own: tests fix it). */
-      readonly now: number;
     }
   | { readonly kind: "wallet"; readonly id: number; readonly ok?: boolean; readonly error?: WireError }
   /** A batch's outcomes, or the error that rolled it back. */
@@ -118,14 +114,14 @@ export class RecordWriter {
 
   constructor(private readonly options: RecordWriterOptions) {}
 
-  write(body: Uint8Array | null, contentType: string | null, now: number): Promise<WriterAnswer> {
+  write(body: Uint8Array | null, contentType: string | null): Promise<WriterAnswer> {
     if (this.closed) return Promise.reject(shuttingDown());
     const worker = this.worker ?? this.start();
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       if (this.pending.size === 0) worker.ref();
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ kind: "write", id, body, contentType, now } satisfies WriterRequest);
+      worker.postMessage({ kind: "write", id, body, contentType } satisfies WriterRequest);
     });
   }
 

@@ -19,7 +19,7 @@ import {
 import { checkSubmission, type Submission } from "./ingest-check";
 import { ingestRecord, type IngestContext } from "./ingest";
 import { IngestPool } from "./ingest-pool";
-import { RecordIngestor } from "./ingest-queue";
+import { RecordIngestor, storesIn } from "./ingest-queue";
 import { buildApp } from "../api/app";
 
 const CRASHING_WORKER = join(__dirname, "..", "..", "test-support", "records", "crashing-ingest-worker.ts");
@@ -99,7 +99,7 @@ for (const backend of testBackends()) {
         for (const s of submissions) expected.push(await outcome(ingestRecord(inline, s, ctx)));
 
         const pooled = await open();
-        const ingestor = new RecordIngestor(pooled, ctx, pool);
+        const ingestor = new RecordIngestor(storesIn(pooled, ctx), ctx, pool);
         const answers = await Promise.all(submissions.map((s) => outcome(ingestor.ingest(s))));
 
         expect(answers).to.deep.equal(expected);
@@ -169,7 +169,7 @@ describe("the ingest pool's workers", () => {
     const store = await testBackends()[0]!.open();
     try {
       await addTestSeason(store);
-      const ingestor = new RecordIngestor(store, ctx, pool);
+      const ingestor = new RecordIngestor(storesIn(store, ctx), ctx, pool);
       const agent = testWallet("agent crash-always");
       const bad = await sign("Snapshot", snapshot("crash-always", TEST_NOW), agent);
       const good = await sign("Registration", registration("fine", agent, agent), agent, agent);

@@ -11,7 +11,7 @@ import {
   TEST_NOW,
 } from "../../test-support/records/testing";
 import { ingestRecord, type IngestContext, type Submission } from "./ingest";
-import { MAX_BATCH, RecordIngestor } from "./ingest-queue";
+import { MAX_BATCH, RecordIngestor, storesIn } from "./ingest-queue";
 
 const ctx: IngestContext = { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity };
 
@@ -46,7 +46,7 @@ for (const backend of testBackends()) {
     it("stores a burst of checked records in one transaction per batch, in arrival order", async () => {
       const burst = await snapshots(store, "alpha", MAX_BATCH + 6);
       const transactions = countTransactions(store);
-      const ingestor = new RecordIngestor(store, ctx);
+      const ingestor = new RecordIngestor(storesIn(store, ctx), ctx);
       const results = await Promise.all(burst.map((s) => ingestor.ingest(s)));
       // The first record finds the store free and goes alone; the rest wait and go in full batches.
       expect(transactions()).to.equal(1 + Math.ceil((burst.length - 1) / MAX_BATCH));
@@ -58,7 +58,7 @@ for (const backend of testBackends()) {
       const records = await snapshots(store, "alpha", 4);
       const transactions = countTransactions(store);
       const spacing = 300;
-      const ingestor = new RecordIngestor(store, ctx, undefined, spacing);
+      const ingestor = new RecordIngestor(storesIn(store, ctx), ctx, undefined, spacing);
       const started = Date.now();
       const first = await ingestor.ingest(records[0]!);
       // The store is free at once for the first; the next three arrive one by one while it waits.
@@ -86,7 +86,7 @@ describe("the record ingestor when the database refuses one record of a batch (s
       await sql`CREATE TRIGGER poison BEFORE INSERT ON record_moments WHEN NEW.agent_id = 'poison'
         BEGIN SELECT RAISE(ABORT, 'disk says no'); END`.execute(store.db);
       const before = await store.log.size(store.db);
-      const ingestor = new RecordIngestor(store, ctx);
+      const ingestor = new RecordIngestor(storesIn(store, ctx), ctx);
       const answers = await Promise.allSettled([good[0]!, poison!, good[1]!].map((s) => ingestor.ingest(s)));
       expect(answers.map((a) => a.status)).to.deep.equal(["fulfilled", "rejected", "fulfilled"]);
       expect(String((answers[1] as PromiseRejectedResult).reason)).to.contain("disk says no");

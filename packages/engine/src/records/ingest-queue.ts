@@ -48,6 +48,11 @@ export type BatchStorer = (
   records: readonly { readonly checked: CheckedRecord; readonly signers: RecordSigners }[],
 ) => Promise<BatchOutcome[]>;
 
+/** `storeRecords` on `store`, with `ctx`'s clock and rules. */
+export function storesIn(store: Store, ctx: IngestContext): BatchStorer {
+  return (records) => storeRecords(store, records, ctx);
+}
+
 /**
  * Ingestion for the API: checks run in parallel (on the pool's workers, or inline without one),
  * stores run in arrival order, so the same sequence of submissions gives the same log whatever
@@ -63,17 +68,16 @@ export class RecordIngestor {
   private storing = false;
 
   /**
-   * @param commitSpacingMs the least time from one batch's start to the next one's. A second
-   * connection (the record writer's) makes every reader connection drop its page cache at each
-   * commit, so commits spaced out keep reads cheap; on the only connection it stays 0.
+   * @param storer where batches are stored (`storesIn` a store; the record writer's goes to the
+   * request loop's connection).
+   * @param commitSpacingMs the least time from one batch's start to the next one's (the record
+   * writer gathers a stream's records into fewer, larger batches); 0 stores at once.
    */
   constructor(
-    store: Store,
-    private readonly ctx: IngestContext,
+    private readonly storer: BatchStorer,
+    private readonly ctx: Pick<IngestContext, "chainId" | "contractWallets">,
     private readonly pool?: IngestPool,
     private readonly commitSpacingMs = 0,
-    /** Where batches are stored: `storeRecords` on `store` unless given (the record writer's goes to the request loop's connection). */
-    private readonly storer: BatchStorer = (records) => storeRecords(store, records, ctx),
   ) {}
 
   ingest(submission: Submission): Promise<IngestResult> {

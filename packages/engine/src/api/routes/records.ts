@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { InvalidInputError, parseIJson, UnsealableRecordError } from "@augur/scorer";
-import { storeRecords, type Submission } from "../../records/ingest";
+import type { Submission } from "../../records/ingest";
 import { IngestPool } from "../../records/ingest-pool";
-import { RecordIngestor } from "../../records/ingest-queue";
+import { RecordIngestor, storesIn } from "../../records/ingest-queue";
 import { ingestRetirement } from "../../records/retire";
 import { RECORD_TYPE_NAMES } from "@augur/records";
 import type { ApiDeps } from "../deps";
@@ -156,8 +156,7 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
       chainId: deps.chainId,
       ingestWorkers: workers,
       // The thread's batches go in on this connection, the one reads use (see RecordWriter).
-      storeBatch: (records) => storeRecords(deps.store, records, deps),
-      ...(deps.recordGrace === undefined ? {} : { recordGrace: deps.recordGrace }),
+      storeBatch: storesIn(deps.store, deps),
       ...(deps.contractWallets ? { contractWallets: deps.contractWallets } : {}),
       onCrash: (error) => app.log.error({ err: error }, "the record writer stopped: restarted"),
       onLog: (line) =>
@@ -171,7 +170,7 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
       async (request, reply) => {
         const body = (request.body as Buffer | undefined) ?? null;
         const contentType = request.headers["content-type"] ?? null;
-        const answer = await writer.write(body, contentType, deps.now());
+        const answer = await writer.write(body, contentType);
         return reply.code(answer.status).type(answer.type).send(answer.body);
       },
       true,
@@ -184,7 +183,7 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
         })
       : undefined;
     if (pool) app.addHook("onClose", () => pool.close());
-    const ingestor = new RecordIngestor(deps.store, deps, pool);
+    const ingestor = new RecordIngestor(storesIn(deps.store, deps), deps, pool);
     recordSubmissionRoute(app, limits.perMinute, async (request, reply) => {
       const outcome = await ingestor.ingest(request.body as Submission);
       return reply.code(outcome.created ? 201 : 200).send(outcome);
