@@ -1,4 +1,4 @@
-import { canonicalJson, seal, type Hex32 } from "@augur/scorer";
+import { canonicalJson, sealText, type Hex32 } from "@augur/scorer";
 import { augurDomain } from "./eip712";
 import type { SignedTypeName } from "./fields";
 import type { NormalizedMessage } from "./validate";
@@ -26,5 +26,7 @@ export function sealedRecord(
 }
 
 export function sealRecord(record: SealedRecord): { seal: Hex32; body: string } {
-  return { seal: seal(record), body: canonicalJson(record) };
+  // One canonical text: the body stored is exactly the bytes the seal hashes.
+  const body = canonicalJson(record);
+  return { seal: sealText(body), body };
 }

@@ -14,10 +14,12 @@ import { IngestPool } from "../records/ingest-pool";
 import type { BatchOutcome } from "../records/ingest";
 import { RecordIngestor, type BatchStorer, type Reservation } from "../records/ingest-queue";
 import type { ContractWalletCheck } from "../records/wallet";
-import { openStore } from "../store/open";
+import { checkpointPassive } from "../store/checkpoints";
+import { openStore, type Store } from "../store/open";
 import { installErrorHandlers } from "./errors";
 import { apiFastify } from "./fastify";
 import {
+  CHECKPOINT_INTERVAL_MS,
   COMMIT_SPACING_MS,
   type RecordWriterData,
   type WriterMessage,
@@ -98,12 +100,14 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
     });
     await app.ready();
     yieldToReads();
+    const checkpoints = checkpointWhileStoring(store);
     const close = async () => {
+      await checkpoints.stop();
       await app.close();
       await pool?.close();
       await store.close();
     };
-    return { ingestor, app, close };
+    return { ingestor, app, close, checkpoints };
   })();
 
   const write = async ({ id, body, contentType }: Extract<WriterRequest, { kind: "write" }>) => {
@@ -130,6 +134,7 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
       if (request.error) waiting.reject(fromWire(request.error));
       else waiting.resolve(request.ok === true);
     } else if (request.kind === "stored") {
+      void ready.then(({ checkpoints }) => checkpoints.stored());
       const waiting = stores.get(request.id)!;
       stores.delete(request.id);
       if (request.error) waiting.reject(fromWire(request.error));
@@ -142,4 +147,31 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
     } else void ready.then(({ close }) => close()).finally(() => process.exit(0));
   });
   await ready;
+}
+
+/**
+ * The checkpoints of SQLite's write-ahead log that the request loop's connection leaves to this
+ * thread (`CHECKPOINT_INTERVAL_MS`): passive, on this connection, at most once an interval and
+ * only after batches were stored; one last at the end. Nothing on PostgreSQL.
+ */
+function checkpointWhileStoring(store: Store): { stored(): void; stop(): Promise<void> } {
+  if (store.dialect !== "sqlite") return { stored: () => {}, stop: async () => {} };
+  let pending = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const checkpoint = () => {
+    if (!pending) return;
+    pending = false;
+    // A failed checkpoint loses nothing (the log keeps every page): the next one retries.
+    running = running.then(() => checkpointPassive(store)).catch(() => (pending = true));
+  };
+  const timer = setInterval(checkpoint, CHECKPOINT_INTERVAL_MS);
+  timer.unref();
+  return {
+    stored: () => void (pending = true),
+    stop: async () => {
+      clearInterval(timer);
+      checkpoint();
+      await running;
+    },
+  };
 }

@@ -7,6 +7,8 @@ import type { Submission } from "../records/ingest";
 import { storesIn } from "../records/ingest-queue";
 import type { StoreLocation } from "../store/location";
 import { openStore, type Store } from "../store/open";
+import { SQLITE_AUTOCHECKPOINT_PAGES } from "../store/checkpoints";
+import { sql } from "kysely";
 import {
   addTestSeason,
   orderedSequence,
@@ -19,7 +21,7 @@ import {
 } from "../../test-support/records/testing";
 import { declareWindDown } from "../../test-support/modes/testing";
 import { buildApp } from "./app";
-import { RecordWriter } from "./record-writer";
+import { CHECKPOINT_INTERVAL_MS, RecordWriter } from "./record-writer";
 import { WRITER_NICE } from "./record-writer-thread";
 import { RECORD_BODY_LIMIT } from "./routes/records";
 
@@ -141,6 +143,13 @@ describe("the record writer thread (a file store)", () => {
     for (const s of sequence) expected.push(await post(inline, s));
     const store = await open(true);
     const written = await serve(store, 1);
+    const autoCheckpoint = async () =>
+      (await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(store.db)).rows[0]!
+        .wal_autocheckpoint;
+    expect(await autoCheckpoint()).to.equal(SQLITE_AUTOCHECKPOINT_PAGES);
+    await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(store.db);
+    const path = (store.location as { file: string }).file;
+    const file = readFileSync(path);
     const answers = await Promise.all(sequence.map((s) => post(written, s)));
     expect(answers).to.deep.equal(expected);
     expect(await storedLog(store)).to.deep.equal(await storedLog(stores[0]!));
@@ -159,6 +168,15 @@ describe("the record writer thread (a file store)", () => {
         "the request loop keeps its priority",
       ).to.not.be.empty;
     }
+    // The write-ahead log is checkpointed by the thread, never by the connection that serves
+    // (a checkpoint waits for the disk): within an interval or two the commits are in the file.
+    expect(await autoCheckpoint(), "the serving connection's own checkpoints are off").to.equal(0);
+    const deadline = Date.now() + 10 * CHECKPOINT_INTERVAL_MS;
+    while (readFileSync(path).equals(file) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_INTERVAL_MS / 4));
+    expect(readFileSync(path).equals(file), "the thread checkpointed").to.equal(false);
+    await written.close();
+    expect(await autoCheckpoint(), "given back when the thread stops").to.equal(SQLITE_AUTOCHECKPOINT_PAGES);
   });
 
   it("answers 503 WRITER_RESTARTED when its thread stops, starts another, and close drains the line", async () => {

@@ -5,10 +5,12 @@ import {
   RECORD_KIND,
   RECORD_TYPE_NAMES,
   recoverSigner,
+  sealedRecord,
+  sealRecord,
   type NormalizedMessage,
   type RecordTypeName,
 } from "@augur/records";
-import { InvalidInputError } from "@augur/scorer";
+import { InvalidInputError, type Hex32 } from "@augur/scorer";
 import type { RecordKind } from "../store/schema";
 import { recoverWallet, type WalletProof } from "./wallet";
 
@@ -28,6 +30,12 @@ export interface CheckedRecord {
   readonly type: RecordTypeName;
   readonly kind: RecordKind;
   readonly message: NormalizedMessage;
+  /**
+   * Its seal and canonical body under the chain id it was checked for, when the check made them
+   * (`checkSubmission`: an ingest worker or the record writer thread, so the store's side only
+   * writes); the store seals a record that comes without.
+   */
+  readonly sealed?: { readonly chainId: number; readonly seal: Hex32; readonly body: string };
 }
 
 /** Who signed a checked record (recovered from its signatures) and the signatures as stored. */
@@ -89,8 +97,13 @@ export function recoverCosigner(
  * refusal names the same field as before the pool existed.
  */
 export function checkSubmission(submission: Submission, chainId: number): CheckedSubmission {
-  const record = checkRecord(submission.type, submission.message);
-  const { type, message } = record;
+  const { type, kind, message } = checkRecord(submission.type, submission.message);
+  const record: CheckedRecord = {
+    type,
+    kind,
+    message,
+    sealed: { chainId, ...sealRecord(sealedRecord(type, chainId, message)) },
+  };
   const registering = isRegistration(type);
   if (!registering && submission.creatorSignature !== undefined) {
     throw new InvalidInputError("creatorSignature", "is only for a Registration");

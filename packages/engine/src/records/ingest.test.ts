@@ -11,9 +11,12 @@ import {
   SeasonClosedError,
   UnknownAgentError,
   UnknownSeasonError,
+  sealedRecord,
+  sealRecord,
   WrongSignerError,
 } from "@augur/records";
-import { ingestRecord, type Submission } from "./ingest";
+import { ingestRecord, storeRecord, type Submission } from "./ingest";
+import { checkSubmission } from "./ingest-check";
 import {
   addTestSeason,
   decision,
@@ -68,6 +71,21 @@ for (const backend of testBackends()) {
         style: "momentum",
         agent_key: agent.address.toLowerCase(),
       });
+    });
+
+    it("stores the seal and body its check made, and seals again one checked for another chain", async () => {
+      const { agent } = await registerTestAgent(ingest, "alpha");
+      const ctx = { chainId: TEST_CHAIN_ID, now: () => now, recordGrace: Infinity };
+      const signed = (t: number) => sign("Snapshot", snapshot("alpha", t), agent);
+      const checked = checkSubmission(await signed(TEST_NOW - 60), TEST_CHAIN_ID);
+      const result = await storeRecord(store, checked.record, ctx, checked.signers);
+      expect(result.seal).to.equal(checked.record.sealed!.seal);
+      expect((await findRecord(store.db, result.seal))!.body).to.equal(checked.record.sealed!.body);
+      const foreign = checkSubmission(await signed(TEST_NOW - 30), TEST_CHAIN_ID + 1).record;
+      const resealed = await storeRecord(store, foreign, ctx, checked.signers);
+      const own = sealRecord(sealedRecord("Snapshot", TEST_CHAIN_ID, foreign.message));
+      expect(resealed.seal).to.equal(own.seal).and.not.equal(foreign.sealed!.seal);
+      expect((await findRecord(store.db, own.seal))!.body).to.equal(own.body);
     });
 
     it("stores each of decision and trade records", async () => {

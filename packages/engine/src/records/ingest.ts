@@ -24,7 +24,7 @@ import type { LogAppender } from "../store/merkle/log-store";
 import type { Store } from "../store/open";
 import { findAgent, findAgentByKey, findAgentByWallet, insertAgent } from "../store/queries/agents";
 import { findRecord, findRecordAtMoment, insertRecord, insertRecordMoment } from "../store/queries/records";
-import { findSeason, seasonClosesAt } from "../store/queries/seasons";
+import { findSeason, seasonClosesAt, type Season } from "../store/queries/seasons";
 import type { Database, RecordKind } from "../store/schema";
 import {
   checkSubmission,
@@ -129,9 +129,10 @@ export async function storeRecords(
     await store.log.lockForAppend(trx);
     const log = await store.log.appender(trx);
     const outcomes: BatchOutcome[] = [];
+    const seasons = new Map<string, Season | undefined>();
     for (const { checked, signers } of records) {
       try {
-        outcomes.push({ result: await admitRecord(trx, log, checked, ctx, signers) });
+        outcomes.push({ result: await admitRecord(trx, log, checked, ctx, signers, seasons) });
       } catch (error) {
         if (!(error instanceof RecordRefusedError)) throw error;
         outcomes.push({ refused: error });
@@ -145,11 +146,13 @@ export async function storeRecords(
 async function admitRecord(
   trx: Kysely<Database>,
   log: LogAppender,
-  { type, kind, message }: CheckedRecord,
+  { type, kind, message, sealed }: CheckedRecord,
   ctx: IngestContext,
   { signer, cosigner, signature, cosignature, walletProof, walletSignature }: RecordSigners,
+  seasons: Map<string, Season | undefined>,
 ): Promise<IngestResult> {
-  const { seal, body } = sealRecord(sealedRecord(type, ctx.chainId, message));
+  const { seal, body } =
+    sealed?.chainId === ctx.chainId ? sealed : sealRecord(sealedRecord(type, ctx.chainId, message));
   const agentId = message.agentId as string;
   const seasonId = message.seasonId as string;
   const time = message[TIME_FIELD[type]] as number;
@@ -164,7 +167,10 @@ async function admitRecord(
     return { seal, leafIndex: existing.leaf_index, kind, created: false };
   }
 
-  const season = await findSeason(trx, seasonId);
+  // One lookup per season and batch: the batch's transaction holds the log's lock, so no other
+  // writer closes the season meanwhile.
+  if (!seasons.has(seasonId)) seasons.set(seasonId, await findSeason(trx, seasonId));
+  const season = seasons.get(seasonId);
   if (!season) throw new UnknownSeasonError(seasonId);
   const closesAt = seasonClosesAt(season);
   if (now >= closesAt) throw new SeasonClosedError(seasonId, closesAt);

@@ -9,7 +9,8 @@
  * per record while it only takes writes (its request loop's and all its threads', Linux /proc), and
  * where the CPU went while it took both (each server thread, the writer process, autocannon's).
  * The store: test-support/api/score-bench-store.ts (BENCH_DATA_DIR keeps it between runs).
- * BENCH_PROF=<dir>: the server writes a CPU profile of each of its threads there.
+ * BENCH_PROF=<dir>: the server writes a CPU profile of each of its threads there. BENCH_INLINE=0: the
+ * record writer only.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -273,7 +274,7 @@ async function main() {
   await store.close();
   try {
     const load0 = loadavg()[0]!;
-    const inline = await run(dataDir, 0);
+    const inline = process.env.BENCH_INLINE === "0" ? undefined : await run(dataDir, 0);
     const pooled = await run(dataDir, WORKERS);
     console.log(
       `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s idle then ${SECONDS} s with writes ` +
@@ -293,7 +294,7 @@ async function main() {
           `writer process ${r.cpu.poster.toFixed(0)} %; autocannon process ${r.cpu.bench.toFixed(0)} %`,
       );
     };
-    lines("inline", inline);
+    if (inline) lines("inline", inline);
     lines(`writer, ${WORKERS} worker${WORKERS === 1 ? "" : "s"}`, pooled);
     const r = pooled.loaded;
     const ok =

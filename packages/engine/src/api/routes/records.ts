@@ -11,6 +11,7 @@ import { ApiError } from "../errors";
 import { errorBody, hex32Schema, signatureSchema, uintSchema } from "../schemas";
 import { findRecord } from "../../store/queries/records";
 import { isShareable } from "../../store/open";
+import { setAutoCheckpoint, SQLITE_AUTOCHECKPOINT_PAGES } from "../../store/checkpoints";
 import { RecordWriter } from "../record-writer";
 import { fieldsOf, textViews } from "../../erasure/texts";
 import { textViewSchema } from "./erasure";
@@ -157,6 +158,9 @@ export function recordRoutes(app: FastifyInstance, deps: ApiDeps, limits: WriteL
       ingestWorkers: workers,
       // The thread's batches go in on this connection, the one reads use (see RecordWriter).
       storeBatch: storesIn(deps.store, deps),
+      // ... and its write-ahead log is checkpointed by the thread, so no read waits for the disk.
+      checkpointsOnThread: (onThread) =>
+        setAutoCheckpoint(deps.store, onThread ? 0 : SQLITE_AUTOCHECKPOINT_PAGES),
       ...(deps.contractWallets ? { contractWallets: deps.contractWallets } : {}),
       onCrash: (error) => app.log.error({ err: error }, "the record writer stopped: restarted"),
       onLog: (line) =>
