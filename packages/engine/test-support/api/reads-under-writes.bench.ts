@@ -51,6 +51,26 @@ function statCpuMs(path: string): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** The machine's CPU time so far (jiffies, every core), and how much of it the host stole (Linux /proc/stat). */
+function machineTime(): { total: number; steal: number } {
+  const fields = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number);
+  return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7]! };
+}
+
+/** The share of the machine's time the host stole between two `machineTime`s, %. */
+function stolenPercent(
+  before: ReturnType<typeof machineTime>,
+  after: ReturnType<typeof machineTime>,
+): number {
+  const total = after.total - before.total;
+  return total > 0 ? ((after.steal - before.steal) / total) * 100 : 0;
+}
+
 /** CPU time of one thread of a process (its main thread by default), ms. */
 const taskCpuMs = (pid: number, tid = pid) => statCpuMs(`/proc/${pid}/task/${tid}/stat`);
 /** CPU time of a whole process, every thread, ms. */
@@ -236,7 +256,10 @@ async function run(dataDir: string, workers: number) {
     const server0 = threadsCpuMs(child.pid!);
     const poster0 = taskCpuMs(writer.pid());
     const bench0 = process.cpuUsage();
+    const machine0 = machineTime();
     const { idle, loaded } = await rounds(url, writer);
+    // A VM's neighbours take cores away: the idle figure alone varied 2× run to run on the shared host.
+    const stolen = stolenPercent(machine0, machineTime());
     // Over all the rounds, half of them with writes: shares of a core while loaded are about twice these.
     const seconds = 2 * ROUNDS * SECONDS;
     const cpu = {
@@ -247,7 +270,7 @@ async function run(dataDir: string, workers: number) {
         return (used.user + used.system) / 1000 / seconds / 10;
       })(),
     };
-    return { idle, loaded, cpuPerRecord, allCpuPerRecord, cpu, writes: await writer() };
+    return { idle, loaded, cpuPerRecord, allCpuPerRecord, cpu, stolen, writes: await writer() };
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -291,7 +314,8 @@ async function main() {
       );
       console.log(
         `  CPU over the rounds (% of a core): server threads ${r.cpu.server}; ` +
-          `writer process ${r.cpu.poster.toFixed(0)} %; autocannon process ${r.cpu.bench.toFixed(0)} %`,
+          `writer process ${r.cpu.poster.toFixed(0)} %; autocannon process ${r.cpu.bench.toFixed(0)} %; ` +
+          `the host stole ${r.stolen.toFixed(1)} % of the machine's time`,
       );
     };
     if (inline) lines("inline", inline);
