@@ -35,7 +35,8 @@ function validationMessage(e: FastifyError): string {
   return allowed ? `${e.message}: ${allowed.map(String).join(", ")}` : e.message;
 }
 
-function classify(error: FastifyError | Error): { status: number; code: string; message: string } {
+/** The status, code and message the API answers an error with (5xx: INTERNAL, nothing more). */
+export function errorAnswer(error: FastifyError | Error): { status: number; code: string; message: string } {
   const e = error as FastifyError;
   if (e.validation) return { status: 400, code: "INVALID_INPUT", message: validationMessage(e) };
   if (error instanceof ApiError || error instanceof RecordRefusedError) {
@@ -93,7 +94,7 @@ export function installErrorHandlers(
   ) => FastifyReply | Promise<FastifyReply> = apiNotFound,
 ): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, code, message } = classify(error);
+    const { status, code, message } = errorAnswer(error);
     if (status >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ code, status }, message);
     return reply.code(status).send(errorPayload(code, message));

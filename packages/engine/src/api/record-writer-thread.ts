@@ -7,6 +7,7 @@
  */
 import { setPriority } from "node:os";
 import type { RecordRefusedError } from "@augur/records";
+import { parseIJson } from "@augur/scorer";
 import type { MessagePort } from "node:worker_threads";
 import type { Submission } from "../records/ingest-check";
 import { fromWire } from "../records/ingest-errors";
@@ -16,17 +17,23 @@ import { RecordIngestor, type BatchStorer, type Reservation } from "../records/i
 import type { ContractWalletCheck } from "../records/wallet";
 import { checkpointPassive } from "../store/checkpoints";
 import { openStore, type Store } from "../store/open";
-import { installErrorHandlers } from "./errors";
+import { errorAnswer, errorPayload, installErrorHandlers } from "./errors";
 import { apiFastify } from "./fastify";
 import {
   CHECKPOINT_INTERVAL_MS,
   COMMIT_SPACING_MS,
   type RecordWriterData,
+  type WriterAnswer,
   type WriterMessage,
   type WriterRequest,
 } from "./record-writer";
-import { RECORDS_PATH, recordSubmissionRoute } from "./routes/records";
-import { installWriteGuard } from "./write-guard";
+import {
+  RECORD_BODY_LIMIT,
+  RECORD_SUBMISSION_BODY,
+  RECORDS_PATH,
+  recordSubmissionRoute,
+} from "./routes/records";
+import { installWriteGuard, refuseWritesWhenWindingDown } from "./write-guard";
 
 /** The header that tells the writer's route which submission (and place in line) it serves. */
 const JOB_HEADER = "x-augur-writer-job";
@@ -99,6 +106,13 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
       return reply.code(outcome.created ? 201 : 200).send(outcome);
     });
     await app.ready();
+    // The route's body schema compiled by the route's own compiler (its options, its coercion).
+    const validateBody = app.validatorCompiler!({
+      schema: RECORD_SUBMISSION_BODY,
+      method: "POST",
+      url: RECORDS_PATH,
+      httpPart: "body",
+    }) as (body: unknown) => boolean;
     yieldToReads();
     const checkpoints = checkpointWhileStoring(store);
     const close = async () => {
@@ -107,13 +121,19 @@ export async function runRecordWriter(port: MessagePort, data: RecordWriterData)
       await pool?.close();
       await store.close();
     };
-    return { ingestor, app, close, checkpoints };
+    return { ingestor, app, close, checkpoints, store, validateBody };
   })();
 
   const write = async ({ id, body, contentType }: Extract<WriterRequest, { kind: "write" }>) => {
-    const { ingestor, app } = await ready;
+    const { ingestor, app, store, validateBody } = await ready;
     // The place in line is taken on arrival, before the body is parsed: stores keep arrival order.
-    places.set(id, ingestor.reserve());
+    const place = ingestor.reserve();
+    const submission = plainSubmission(body, contentType, validateBody);
+    if (submission) {
+      send({ kind: "answer", id, answer: await answerDirectly(place, submission, store, send) });
+      return;
+    }
+    places.set(id, place);
     const res = await app.inject({
       method: "POST",
       url: RECORDS_PATH,
@@ -174,4 +194,67 @@ function checkpointWhileStoring(store: Store): { stored(): void; stop(): Promise
       await running;
     },
   };
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+const utf8 = new TextDecoder();
+
+/**
+ * A body the route takes as it is: `application/json`, within the size limit, I-JSON, nothing the
+ * JSON parser refuses or strips (no `__proto__`, no `constructor`), valid against the route's own
+ * body schema. Such a body is answered without the route (`answerDirectly`): going through
+ * Fastify's injected request cost the thread ≈ 0.8 ms a record, parsing and checking it 0.01 ms.
+ * Anything else — every refusal before the handler — is left to the route, whose answer it is.
+ */
+function plainSubmission(
+  body: Uint8Array | null,
+  contentType: string | null,
+  validate: (body: unknown) => boolean,
+): Submission | undefined {
+  if (contentType !== "application/json" || body === null) return undefined;
+  if (body.byteLength === 0 || body.byteLength > RECORD_BODY_LIMIT) return undefined;
+  const text = utf8.decode(body);
+  if (text.includes("__proto__") || text.includes("constructor")) return undefined;
+  let value: unknown;
+  try {
+    value = parseIJson(text);
+  } catch {
+    return undefined;
+  }
+  return validate(value) ? (value as Submission) : undefined;
+}
+
+/**
+ * What the route answers a plain submission, without it: the wind-down guard (its `onRequest`),
+ * then the place in line's ingest; the result or the refusal serialised as the route's response
+ * schemas serialise them (`api/record-writer.test.ts` compares the two byte for byte).
+ */
+async function answerDirectly(
+  place: Reservation,
+  submission: Submission,
+  store: Store,
+  send: (message: WriterMessage) => void,
+): Promise<WriterAnswer> {
+  try {
+    try {
+      await refuseWritesWhenWindingDown({ store });
+    } catch (error) {
+      place.cancel();
+      throw error;
+    }
+    const { seal, leafIndex, kind, created } = await place.ingest(submission);
+    return {
+      status: created ? 201 : 200,
+      type: JSON_TYPE,
+      body: JSON.stringify({ seal, leafIndex, kind, created }),
+    };
+  } catch (error) {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    const { status, code, message } = errorAnswer(failure);
+    if (status >= 500) {
+      const err = { type: failure.name, message: failure.message, stack: failure.stack };
+      send({ kind: "log", crash: false, message: JSON.stringify({ level: 50, err, msg: "request failed" }) });
+    }
+    return { status, type: JSON_TYPE, body: JSON.stringify(errorPayload(code, message)) };
+  }
 }

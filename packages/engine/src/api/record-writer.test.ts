@@ -43,6 +43,10 @@ async function refusedBodies(): Promise<string[]> {
     `{"type":"${"x".repeat(RECORD_BODY_LIMIT)}"}`, // the size limit, on the request loop: 413
     good, // checks and store: 201
     good, // the same again: 200
+    // Plain bodies the store or the checks refuse (answered by the thread without its route):
+    JSON.stringify(await sign("Snapshot", snapshot("beta", TEST_NOW - 5, "7"), agent)), // 409 EQUIVOCATION
+    JSON.stringify(await sign("Snapshot", snapshot("beta", TEST_NOW - 6), testWallet("not beta"))), // 403
+    JSON.stringify(await sign("Snapshot", snapshot("nobody", TEST_NOW - 5), agent)), // 404 UNKNOWN_AGENT
   ];
 }
 
@@ -132,7 +136,9 @@ describe("the record writer thread (a file store)", () => {
     await declareWindDown(stores[1]!, "2027-01-20", TEST_NOW);
     answers.push(await post(written, late));
     expect(answers).to.deep.equal(expected);
-    expect(new Set(expected.map((a) => a.status))).to.deep.equal(new Set([201, 400, 413, 200, 410]));
+    expect(new Set(expected.map((a) => a.status))).to.deep.equal(
+      new Set([201, 400, 413, 200, 409, 403, 404, 410]),
+    );
     expect(expected.filter((a) => a.status === 400)).to.have.length(9);
   });
 

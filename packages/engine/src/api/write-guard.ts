@@ -20,12 +20,17 @@ export function installWriteGuard(
 ): void {
   app.addHook("onRequest", async (request) => {
     if (READS.has(request.method) || checkedElsewhere?.(request)) return;
-    try {
-      await assertAcceptingWrites(deps.store.db);
-    } catch (error) {
-      if (error instanceof WindingDownError || error instanceof FinalNoticeSealedError)
-        throw new ApiError(error.status, error.code, error.shortMessage);
-      throw error;
-    }
+    await refuseWritesWhenWindingDown(deps);
   });
+}
+
+/** Throws the 410 a write gets once the system winds down (the guard above, for one write). */
+export async function refuseWritesWhenWindingDown(deps: Pick<ApiDeps, "store">): Promise<void> {
+  try {
+    await assertAcceptingWrites(deps.store.db);
+  } catch (error) {
+    if (error instanceof WindingDownError || error instanceof FinalNoticeSealedError)
+      throw new ApiError(error.status, error.code, error.shortMessage);
+    throw error;
+  }
 }

@@ -77,6 +77,21 @@ async function refuseNonIJson(payload: NodeJS.ReadableStream) {
 
 export const RECORDS_PATH = "/api/v1/records";
 
+/** The body schema of `POST /api/v1/records` (the record writer thread compiles it too). */
+export const RECORD_SUBMISSION_BODY = {
+  type: "object",
+  additionalProperties: false,
+  required: ["type", "message", "signature"],
+  properties: {
+    type: { type: "string", enum: RECORD_TYPE_NAMES },
+    message: { type: "object", maxProperties: 16 },
+    signature: signatureSchema,
+    creatorSignature: signatureSchema,
+    // an EOA's 65 bytes, or whatever proof a contract wallet checks (EIP-1271)
+    walletSignature: { type: "string", pattern: "^0x([0-9a-fA-F]{2}){1,2048}$" },
+  },
+} as const;
+
 /**
  * `POST /api/v1/records` with its schema and body checks. `raw`: the request loop takes the
  * body's bytes only (within the size limit) and hands them to the record writer thread, which
@@ -102,19 +117,7 @@ export function recordSubmissionRoute(
         description:
           "An EIP-712 message of type Registration, RegistrationV2, Snapshot, Decision, DecisionV2 (a buy or sell decision that names its trade's txHash), DecisionV3 (a decision whose note is sealed as noteHash, the note posted at /api/v1/records/:seal/texts) or Trade (see components), signed by the agent's key; a Registration is co-signed by its creator. Answers 201 with the seal and leaf index, or 200 with the same for a record already stored; 410 WINDING_DOWN once the system winds down (nothing is stored). Refused, storing nothing: a body that is not I-JSON (a repeated key, an integer beyond ±(2^53 − 1)) and any record augur-score/v1 would refuse (400 naming the field); a record dated more than 10 minutes before its arrival (422 STALE_RECORD) or before its agent's registration (422 BEFORE_REGISTRATION); a second, different record of the agent for the same kind and moment (409 EQUIVOCATION).",
         tags: ["records"],
-        body: {
-          type: "object",
-          additionalProperties: false,
-          required: ["type", "message", "signature"],
-          properties: {
-            type: { type: "string", enum: RECORD_TYPE_NAMES },
-            message: { type: "object", maxProperties: 16 },
-            signature: signatureSchema,
-            creatorSignature: signatureSchema,
-            // an EOA's 65 bytes, or whatever proof a contract wallet checks (EIP-1271)
-            walletSignature: { type: "string", pattern: "^0x([0-9a-fA-F]{2}){1,2048}$" },
-          },
-        },
+        body: RECORD_SUBMISSION_BODY,
         response: { 200: result, 201: result, "4xx": errorBody },
       },
     },
