@@ -17,6 +17,7 @@ const steps = [
   { name: "solhint", cmd: "npm", args: ["run", "--silent", "lint:sol"] },
   { name: "eslint", cmd: "npm", args: ["run", "--silent", "lint:ts"] },
   { name: "prettier", cmd: "npm", args: ["run", "--silent", "format:check"] },
+  { name: "conflict markers", cmd: "node", args: ["scripts/ci/no-conflict-markers.mjs"] },
   { name: "contracts", cmd: "npx", args: ["hardhat", "test"], suite: "contracts" },
   // The replica suite in fork mode against a local node posing as Robinhood Chain (docs/replica.md).
   { name: "fork rehearsal", cmd: "npx", args: ["tsx", "scripts/fork-rehearsal.ts"], suite: "fork rehearsal" },
