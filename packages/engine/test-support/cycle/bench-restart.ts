@@ -3,8 +3,10 @@
  * that hour over the SQLite store BENCH_DB, with a new scorer, an empty row cache and new risk
  * folds (the folds are read from the store), and a keeper that knows the heads anchored so far.
  * A restart's peak RSS is its own only in a new process, since freed memory is not handed back.
+ * With BENCH_PROFILE=<dir>, its V8 profile is `cycle-5.cpuprofile` there.
  */
 import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import { openStore, type Store } from "../../src/store/open";
 import { SeasonRowCache } from "../../src/store/season-rows";
 import { IncrementalAugurScorer } from "../../src/cycle/incremental-scorer";
@@ -12,6 +14,7 @@ import { RiskCadence } from "../../src/risk/cadence";
 import { RiskFolds } from "../../src/risk/folds";
 import { gc, mb, peakRss, resetPeakRss, timedCycle } from "./cycle-timing";
 import { FakeKeeper } from "./testing";
+import { printProfile, profiled } from "../profile";
 
 /** The keeper of a new process: the heads anchored so far, so it anchors the next one after them. */
 async function resumedKeeper(store: Store): Promise<FakeKeeper> {
@@ -34,14 +37,11 @@ export async function restartOnly(file: string, at: number) {
     gc?.();
     const before = process.memoryUsage().rss;
     resetPeakRss();
-    const { timer, report, phases } = await timedCycle(
-      store,
-      await resumedKeeper(store),
-      at + 60,
-      scorer,
-      rows,
-      folds,
-      new RiskCadence(),
+    const keeper = await resumedKeeper(store);
+    const dir = process.env.BENCH_PROFILE;
+    const profile = dir && join(dir, "cycle-5.cpuprofile");
+    const { timer, report, phases } = await profiled(profile, () =>
+      timedCycle(store, keeper, at + 60, scorer, rows, folds, new RiskCadence()),
     );
     console.log(
       `first cycle after a restart, in a new process: ${timer}; ${report.scoreRows} score rows, ` +
@@ -50,6 +50,7 @@ export async function restartOnly(file: string, at: number) {
         `risk folds advanced ${folds.counts.advanced}, rebuilt ${folds.counts.rebuilt}, from scratch ${folds.counts.fromScratch}`,
     );
     for (const phase of phases) console.log(`    ${phase}`);
+    if (profile) printProfile(profile, Number(process.env.BENCH_PROFILE_TOP ?? 8));
   } finally {
     await store.close();
   }

@@ -23,7 +23,7 @@
  * BENCH_ACTIVE_EVERY=n ingests the next hours' snapshots of every n-th agent only (the rest have no
  * new risk input); BENCH_RISK_STORAGE=every-hour has the risk step read and store every vault every
  * hour (the reference it stores on change against). No timed assertions. BENCH_PROFILE=<dir>
- * writes a V8 CPU profile of each timed cycle there (`cycle-<n>.cpuprofile`, n = 1..4), so one
+ * writes a V8 CPU profile of each timed cycle there (`cycle-<n>.cpuprofile`, n = 1..5), so one
  * steady hour is profiled without the seeding or the baselines around it, and prints the top
  * functions by self time of each of its steps (BENCH_PROFILE_TOP=n of them, default 8; `../profile.ts`).
  *
