@@ -27,10 +27,12 @@
  * steady hour is profiled without the seeding or the baselines around it, and prints the top
  * functions by self time of each of its steps (BENCH_PROFILE_TOP=n of them, default 8; `../profile.ts`).
  *
- * Re-running at scale (docs/benchmarks.md, "current code at the issue's scale"):
+ * Re-running at scale (docs/benchmarks.md, #22 "current code at the issue's scale" and "Session 9"):
  * - BENCH_DB=<file>: seed once into a pristine file, then copy it before each run (cycles add rows):
  *   `BENCH_SEED_ONLY=1 BENCH_DB=seed.sqlite nice -n 10 npx tsx --expose-gc <this file>`, then
  *   `cp seed.sqlite run.sqlite && BENCH_DB=run.sqlite npx tsx --expose-gc <this file>`.
+ *   A seed stopped part way (or a smaller seed of the same hours) is continued by the same seeding
+ *   command with the larger BENCH_AGENTS: it ends up row for row what a whole seed writes.
  * - BENCH_PG=<postgres URL>: the store is that PostgreSQL database, seeded when its log is empty
  *   (`bench-store.ts` says how to run a throw-away cluster for it).
  * - BENCH_RESTART_AT=<unix s> (set by this bench for its last cycle): one cycle at that hour in this
