@@ -96,13 +96,48 @@ describe("cycle bench seeder", () => {
       }
     });
 
-  it("refuses a file that already holds a log", async () => {
+  it("continues a stopped seed into exactly the rows of a whole seed", async () => {
+    const whole = join(dir, "whole.sqlite");
+    const continued = join(dir, "continued.sqlite");
+    await seedBenchSeason(whole, SHAPE, () => undefined);
+    await seedBenchSeason(continued, { ...SHAPE, agents: 2 }, () => undefined);
+    const lines: string[] = [];
+    const written = await seedBenchSeason(continued, SHAPE, (line) => lines.push(line));
+    expect(lines[0]).to.contain("continuing after 2 agents");
+    expect(written).to.equal(3 * 34);
+    const [a, b] = [
+      await openStore({ kind: "sqlite", file: whole }),
+      await openStore({ kind: "sqlite", file: continued }),
+    ];
+    try {
+      expect(await tables(b)).to.deep.equal(await tables(a));
+      expect(await b.log.root(b.db, written)).to.equal(await a.log.root(a.db, written));
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("refuses a file that already holds a log other than the first agents of this season", async () => {
     const file = join(dir, "twice.sqlite");
     await seedBenchSeason(file, { ...SHAPE, agents: 1 }, () => undefined);
-    const error = await seedBenchSeason(file, { ...SHAPE, agents: 1 }, () => undefined).then(
-      () => undefined,
-      (e: unknown) => e,
+    const refusal = (shape: BenchSeasonShape) =>
+      seedBenchSeason(file, shape, () => undefined).then(
+        () => "",
+        (e: unknown) => String(e),
+      );
+    // All its agents already seeded, another season length, another start: nothing is written.
+    expect(await refusal({ ...SHAPE, agents: 1 }))
+      .to.contain("already holds a log")
+      .and.contain("prefix");
+    expect(await refusal({ ...SHAPE, agents: 2, hours: 48 })).to.contain("is not 1 agents' records");
+    expect(await refusal({ ...SHAPE, agents: 2, start: SHAPE.start + 3600 })).to.contain(
+      "not this shape's season",
     );
-    expect(String(error)).to.contain("already holds a log");
+    const store = await openStore({ kind: "sqlite", file });
+    try {
+      expect(await store.log.size(store.db)).to.equal(34);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -14,12 +14,13 @@
  * 720-hour season of 10,000 agents in about 6 minutes (it took about 40).
  */
 import { hash } from "node:crypto";
-import { canonicalJson, type Hex32 } from "@augur/scorer";
+import { canonicalJson, hex32Bytes, seal, type Hex32 } from "@augur/scorer";
 import SqliteDatabase from "better-sqlite3";
 import type { CallRecordBody } from "@augur/records";
 import { appendEngineRecords, type EngineRecord } from "../../src/store/append";
 import { sealedRecord } from "@augur/records";
 import { appendToFrontier, type LogNode } from "../../src/store/merkle/log-store";
+import { completeSubtrees } from "../../src/store/merkle/subtrees";
 import { openStore, type Store } from "../../src/store/open";
 import type { Insertable } from "kysely";
 import type { AgentsTable, SeasonsTable } from "../../src/store/schema";
@@ -55,6 +56,9 @@ export function recordsPerAgent(hours: number) {
 }
 
 const hex40 = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
+
+/** Bench agent `a`'s id (agents sort by number: ids are zero-padded). */
+export const benchAgentId = (a: number) => `agent-${String(a).padStart(5, "0")}`;
 
 /**
  * The bench season's row: 30 days from `shape.start`, unless the bench's four cycles (hours
@@ -103,7 +107,7 @@ export function benchAgentRecords(shape: BenchSeasonShape, a: number): EngineRec
   const creator = benchCreator(a);
   let state = (20261130 + a * 7919) >>> 0;
   const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-  const agentId = `agent-${String(a).padStart(5, "0")}`;
+  const agentId = benchAgentId(a);
   const seasonId = BENCH_SEASON;
   const counts = recordsPerAgent(shape.hours);
   const at = (i: number) => shape.start + (i % shape.hours) * HOUR;
@@ -198,7 +202,7 @@ export function benchTrade(shape: BenchSeasonShape, a: number, executedAt: numbe
 
 /** Bench agent `a`'s snapshot at `shape.start + hour · 1 h` (the NAV and share invested vary by agent and hour). */
 export function benchSnapshot(shape: BenchSeasonShape, a: number, hour: number): EngineRecord {
-  const agentId = `agent-${String(a).padStart(5, "0")}`;
+  const agentId = benchAgentId(a);
   const nav = 1_000_000_000 + ((a * 7919 + hour * 104_729) % 9_000_000_000);
   const message = {
     agentId,
@@ -293,10 +297,61 @@ export function benchBatchRows(
   return out;
 }
 
+/** Records per agent, its registration included (every agent has the same count). */
+const agentRecordCount = (hours: number) =>
+  1 + Object.values(recordsPerAgent(hours)).reduce((sum, n) => sum + n, 0);
+
+/**
+ * How many agents of this season the store already holds, if its log is exactly theirs: the
+ * season row is this shape's, the agents are agent 0 … k - 1 (k < shape.agents), the log holds
+ * k agents' records and its last leaf is agent k - 1's last record. Else it refuses the file.
+ */
+async function seededAgents(store: Store, shape: BenchSeasonShape, size: number, file: string) {
+  const refuse = (why: string) =>
+    new Error(`seedBenchSeason: ${file} already holds a log (${size} records) that ${why}`);
+  const season = await store.db
+    .selectFrom("seasons")
+    .selectAll()
+    .where("id", "=", BENCH_SEASON)
+    .executeTakeFirst();
+  const expected = benchSeasonRow(shape);
+  if (season?.starts_at !== expected.starts_at || season.ends_at !== expected.ends_at)
+    throw refuse("is not this shape's season");
+  const agents = await store.db
+    .selectFrom("agents")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("id").as("last")])
+    .executeTakeFirstOrThrow();
+  const k = Number(agents.n);
+  if (k === 0 || k >= shape.agents || agents.last !== benchAgentId(k - 1))
+    throw refuse(`is not a prefix of the ${shape.agents} agents' (it has ${k} agents)`);
+  if (size !== k * agentRecordCount(shape.hours)) throw refuse(`is not ${k} agents' records`);
+  const last = benchAgentRecords(shape, k - 1).at(-1)!;
+  if ((await store.log.sealAt(store.db, size - 1)) !== seal(last.body))
+    throw refuse(`does not end with agent ${k - 1}'s last record`);
+  return k;
+}
+
+/** The log's size and right edge (its complete subtrees, read from merkle_nodes): where a seed continues. */
+function logTail(db: SqliteDatabase.Database, size: number): BenchLogTail {
+  const node = db.prepare<[number, number], { hash: Hex32 }>(
+    "SELECT hash FROM merkle_nodes WHERE level = ? AND idx = ?",
+  );
+  const frontier = new Map<number, Buffer>();
+  for (const { level, idx } of completeSubtrees(0, size)) {
+    const row = node.get(level, idx);
+    if (!row) throw new Error(`seedBenchSeason: log node (${level}, ${idx}) is missing`);
+    frontier.set(level, hex32Bytes(row.hash));
+  }
+  return { frontier, size };
+}
+
 /**
  * Creates (and migrates) the SQLite store `file`, then writes the season and its agents' records
- * in bulk on a connection of its own; the file must hold no log yet. Returns the record count.
- * `progress` gets one line per 1,000 agents.
+ * in bulk on a connection of its own. A file that already holds the first agents of this very
+ * season (a seed stopped between two batches, or a smaller seed of the same shape) is continued:
+ * the agents after them are appended to its log, and the file then holds exactly the rows a
+ * whole seed writes (bench-season.test.ts compares them); any other log is refused. Returns the
+ * record count. `progress` gets one line per 1,000 agents.
  */
 export async function seedBenchSeason(
   file: string,
@@ -304,14 +359,15 @@ export async function seedBenchSeason(
   progress: (line: string) => void,
 ): Promise<number> {
   const store = await openStore({ kind: "sqlite", file });
+  let seeded: number;
   try {
-    // Bulk rows start the log at leaf 0: appending them to an existing log would fork it.
-    if ((await store.log.size(store.db)) !== 0)
-      throw new Error(`seedBenchSeason: ${file} already holds a log`);
-    await insertSeason(store.db, benchSeasonRow(shape));
+    const size = await store.log.size(store.db);
+    if (size === 0) await insertSeason(store.db, benchSeasonRow(shape));
+    seeded = size === 0 ? 0 : await seededAgents(store, shape, size, file);
   } finally {
     await store.close();
   }
+  if (seeded > 0) progress(`  continuing after ${seeded} agents already seeded`);
   const db = new SqliteDatabase(file);
   try {
     db.pragma("foreign_keys = ON");
@@ -335,7 +391,7 @@ export async function seedBenchSeason(
       "INSERT INTO agents (id, season_id, creator, style, agent_key, registration_seal, registered_at) " +
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
-    const log: BenchLogTail = { frontier: new Map(), size: 0 };
+    const log = logTail(db, seeded * agentRecordCount(shape.hours));
     const writeBatch = db.transaction((from: number, count: number) => {
       const rows = benchBatchRows(shape, from, count, log);
       for (const l of rows.leaves) leaves.run(l.leaf_index, l.seal, l.appended_at);
@@ -345,7 +401,7 @@ export async function seedBenchSeason(
       for (const g of rows.agents)
         agents.run(g.id, g.season_id, g.creator, g.style, g.agent_key, g.registration_seal, g.registered_at);
     });
-    for (let from = 0; from < shape.agents; from += AGENTS_PER_BATCH) {
+    for (let from = seeded; from < shape.agents; from += AGENTS_PER_BATCH) {
       const count = Math.min(AGENTS_PER_BATCH, shape.agents - from);
       writeBatch(from, count);
       if ((from + count) % 1000 === 0 || from + count === shape.agents) {

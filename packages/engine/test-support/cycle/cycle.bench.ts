@@ -23,37 +23,31 @@
  * BENCH_ACTIVE_EVERY=n ingests the next hours' snapshots of every n-th agent only (the rest have no
  * new risk input); BENCH_RISK_STORAGE=every-hour has the risk step read and store every vault every
  * hour (the reference it stores on change against). No timed assertions. BENCH_PROFILE=<dir>
- * writes a V8 CPU profile of each timed cycle there (`cycle-<n>.cpuprofile`, n = 1..4), so one
- * steady hour is profiled without the seeding or the baselines around it.
+ * writes a V8 CPU profile of each timed cycle there (`cycle-<n>.cpuprofile`, n = 1..5), so one
+ * steady hour is profiled without the seeding or the baselines around it, and prints the top
+ * functions by self time of each of its steps (BENCH_PROFILE_TOP=n of them, default 8; `../profile.ts`).
  *
- * Re-running at scale (docs/benchmarks.md, "current code at the issue's scale"):
+ * Re-running at scale (docs/benchmarks.md, #22 "current code at the issue's scale" and "Session 9"):
  * - BENCH_DB=<file>: seed once into a pristine file, then copy it before each run (cycles add rows):
  *   `BENCH_SEED_ONLY=1 BENCH_DB=seed.sqlite nice -n 10 npx tsx --expose-gc <this file>`, then
  *   `cp seed.sqlite run.sqlite && BENCH_DB=run.sqlite npx tsx --expose-gc <this file>`.
- * - BENCH_PG=<postgres URL>: the store is that PostgreSQL database (seeded by `bench-season-pg.ts`
- *   when its log is empty, else reused as it is). A throw-away cluster (PostgreSQL refuses to run as
- *   root: run these as its owner, e.g. `su postgres -c '…'`; stop it when done):
- *     initdb -D <dir>/data -U augur_bench --auth=trust
- *     nice -n 10 pg_ctl -D <dir>/data -l <dir>/log -w -o "-p 5433 -k <dir> -c listen_addresses=127.0.0.1
- *       -c shared_buffers=512MB -c fsync=off -c synchronous_commit=off -c max_wal_size=8GB" start
- *     createdb -h 127.0.0.1 -p 5433 -U augur_bench bench_seed
- *     BENCH_PG=postgres://augur_bench@127.0.0.1:5433/bench_seed BENCH_SEED_ONLY=1 … (seed once)
- *     createdb -h 127.0.0.1 -p 5433 -U augur_bench -T bench_seed bench_run   (a copy per run)
- *     BENCH_PG=postgres://augur_bench@127.0.0.1:5433/bench_run … ; dropdb … bench_run
- *     pg_ctl -D <dir>/data -m fast stop
- *   The peak RSS printed is this process's (the engine's), not the PostgreSQL server's.
+ *   A seed stopped part way (or a smaller seed of the same hours) is continued by the same seeding
+ *   command with the larger BENCH_AGENTS: it ends up row for row what a whole seed writes.
+ * - BENCH_PG=<postgres URL>: the store is that PostgreSQL database, seeded when its log is empty
+ *   (`bench-store.ts` says how to run a throw-away cluster for it).
+ * - BENCH_RESTART_AT=<unix s> (set by this bench for its last cycle): one cycle at that hour in this
+ *   process over BENCH_DB, as after a restart (`bench-restart.ts`).
+ * - `run-seeded.sh <agents> <hours> <pristine> <run dir> [VAR=value …]` copies a pristine seed and
+ *   runs this bench on the copy without the baselines, then deletes the copy.
  * - BENCH_BASELINES=none skips the cold read-and-score baselines (and the seal check) after the
  *   cycles: at 100,000 agents each is a full read of the season.
  */
 import { createHash } from "node:crypto";
-import { Session } from "node:inspector/promises";
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { seal } from "@augur/scorer";
 import { openStore, type Store } from "../../src/store/open";
-import type { StoreLocation } from "../../src/store/location";
 import { AugurScorer } from "../../src/cycle/augur-scorer";
 import {
   appendBenchHour,
@@ -61,22 +55,20 @@ import {
   BENCH_SEASON,
   recordsPerAgent,
   benchScoreSeals,
-  seedBenchSeason,
   type BenchSeasonShape,
 } from "./bench-season";
-import { seedBenchSeasonPg } from "./bench-season-pg";
 import { agentInputs, loadSeasonHeader } from "../../src/cycle/inputs";
 import { SeasonRowCache, SeasonRows } from "../../src/store/season-rows";
 import { IncrementalAugurScorer } from "../../src/cycle/incremental-scorer";
-import type { Scorer } from "../../src/cycle/seams";
-import { runCycle } from "../../src/cycle/run";
-import { anchorStep, riskStep, scoreStep } from "../../src/cycle/steps";
 import { FakeKeeper } from "./testing";
-import { RISK_FORMULAS } from "../../src/cycle/formulas";
 import { RiskCadence } from "../../src/risk/cadence";
 import { appendEngineRecords, type EngineRecord } from "../../src/store/append";
 import { RiskFolds } from "../../src/risk/folds";
 import { riskRowsAt } from "../../src/store/queries/risk";
+import { printProfile, profiled } from "../profile";
+import { gc, load, mb, peakRss, resetPeakRss, s, timedCycle, Timer } from "./cycle-timing";
+import { benchStore, seedOnly } from "./bench-store";
+import { restartInNewProcess, restartOnly } from "./bench-restart";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 10_000);
 const HOURS = Number(process.env.BENCH_HOURS ?? 720);
@@ -87,44 +79,8 @@ const ACTIVE_EVERY = Number(process.env.BENCH_ACTIVE_EVERY ?? 1);
 const RISK_STORAGE = process.env.BENCH_RISK_STORAGE === "every-hour" ? "every-hour" : undefined;
 const START = 1_800_000_000 - (1_800_000_000 % HOUR);
 const PG_URL = process.env.BENCH_PG;
+const PROFILE_TOP = Number(process.env.BENCH_PROFILE_TOP ?? 8);
 const BASELINES = process.env.BENCH_BASELINES !== "none";
-
-/** Wall and CPU (user + system) time of each run: on a shared machine the CPU time is the fair figure. */
-class Timer {
-  wallMs = 0;
-  cpuMs = 0;
-  async run<T>(fn: () => Promise<T> | T): Promise<T> {
-    const wall = performance.now();
-    const cpu = process.cpuUsage();
-    try {
-      return await fn();
-    } finally {
-      const used = process.cpuUsage(cpu);
-      this.cpuMs += (used.user + used.system) / 1000;
-      this.wallMs += performance.now() - wall;
-    }
-  }
-  toString(): string {
-    return `cpu ${s(this.cpuMs)} (wall ${s(this.wallMs)})`;
-  }
-}
-const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(" ");
-const gc = (globalThis as { gc?: () => void }).gc;
-
-/** Resets the kernel's peak-RSS mark to the current RSS (Linux), so the next peak is one step's own. */
-function resetPeakRss(): void {
-  try {
-    writeFileSync("/proc/self/clear_refs", "5");
-  } catch {
-    // Not Linux (or not allowed): the peak stays the process's.
-  }
-}
-const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
 /**
  * The floor, and the reference outputs: every input row below `size` read and decoded into a
@@ -155,42 +111,6 @@ async function checkOutputs(store: Store, asOf: number, cold: Map<string, string
   return { same, scores: digest(scores.map((r) => r.seal)), risk: digest(risk.map((r) => r.seal)) };
 }
 
-/** One timed cycle, with the time up to each of its progress lines (head → keeper → scores → risk). */
-async function timedCycle(
-  store: Store,
-  keeper: FakeKeeper,
-  now: number,
-  scorer: Scorer,
-  rows: SeasonRowCache,
-  folds: RiskFolds,
-  cadence: RiskCadence,
-) {
-  const timer = new Timer();
-  const phases: string[] = [];
-  let last = performance.now();
-  let lastCpu = process.cpuUsage();
-  const report = await timer.run(() =>
-    runCycle({
-      store,
-      steps: [anchorStep(keeper), scoreStep(scorer), riskStep(RISK_FORMULAS, folds, RISK_STORAGE ?? cadence)],
-      now: () => now,
-      rows,
-      progress: (line) => {
-        marks.push({ line: line.split(":")[0]!, us: Number(process.hrtime.bigint() / 1000n) });
-        const at = performance.now();
-        const cpu = process.cpuUsage(lastCpu);
-        const rss = `rss ${mb(process.memoryUsage().rss)}, peak ${mb(peakRss())}`;
-        phases.push(
-          `${s(at - last)} (cpu ${s((cpu.user + cpu.system) / 1000)}; ${rss}) → ${line.split(":")[0]}`,
-        );
-        last = at;
-        lastCpu = process.cpuUsage();
-      },
-    }),
-  );
-  return { timer, report, phases };
-}
-
 /** One more hour of snapshots: every agent's, or every ACTIVE_EVERY-th agent's. */
 async function ingestHour(store: Store, shape: BenchSeasonShape, hour: number): Promise<number> {
   if (ACTIVE_EVERY === 1) return appendBenchHour(store, shape, hour);
@@ -199,95 +119,6 @@ async function ingestHour(store: Store, shape: BenchSeasonShape, hour: number): 
   return store.db
     .transaction()
     .execute(async (trx) => (await appendEngineRecords(trx, records, shape.start + hour * HOUR)).length);
-}
-
-/** Each progress line's time (µs, the profiler's clock), written into the profile beside its samples. */
-const marks: { line: string; us: number }[] = [];
-
-/** `fn` under the V8 CPU profiler, its profile written to `file` (no profiling when `file` is undefined). */
-async function profiled<T>(file: string | undefined, fn: () => Promise<T>): Promise<T> {
-  if (file === undefined) return fn();
-  const session = new Session();
-  session.connect();
-  marks.length = 0;
-  await session.post("Profiler.enable");
-  await session.post("Profiler.start");
-  try {
-    return await fn();
-  } finally {
-    const { profile } = await session.post("Profiler.stop");
-    writeFileSync(file, JSON.stringify({ ...profile, marks }));
-    session.disconnect();
-  }
-}
-
-/** Whether the PostgreSQL store holds no log yet (then it is seeded; else reused as it is). */
-async function logIsEmpty(location: StoreLocation): Promise<boolean> {
-  const store = await openStore(location);
-  try {
-    return (await store.log.size(store.db)) === 0;
-  } finally {
-    await store.close();
-  }
-}
-
-/** Seeds the store (in a child process of its own: see main). */
-async function seedOnly(shape: BenchSeasonShape) {
-  const wall = performance.now();
-  const cpu = process.cpuUsage();
-  const records = PG_URL
-    ? await seedBenchSeasonPg({ url: PG_URL }, shape, console.log)
-    : await seedBenchSeason(process.env.BENCH_DB!, shape, console.log);
-  const used = process.cpuUsage(cpu);
-  console.log(
-    `seeded ${records.toLocaleString("en")} records in ${s(performance.now() - wall)} ` +
-      `(cpu ${s((used.user + used.system) / 1000)})`,
-  );
-}
-
-/** The keeper of a new process: the heads anchored so far, so it anchors the next one after them. */
-async function resumedKeeper(store: Store): Promise<FakeKeeper> {
-  const keeper = new FakeKeeper();
-  const anchors = await store.db
-    .selectFrom("anchors")
-    .select(["tree_size", "root"])
-    .orderBy("anchor_index")
-    .execute();
-  for (const a of anchors)
-    keeper.posted.push({ treeSize: Number(a.tree_size), root: a.root as `0x${string}` });
-  return keeper;
-}
-
-/**
- * One cycle at `BENCH_RESTART_AT` in a process of its own (see main): a restart's peak RSS is its
- * own only in a new process, since freed memory is not handed back.
- */
-async function restartOnly(file: string, at: number) {
-  const store = await openStore({ kind: "sqlite", file });
-  try {
-    const [scorer, rows, folds] = [new IncrementalAugurScorer(), new SeasonRowCache(store), new RiskFolds()];
-    gc?.();
-    const before = process.memoryUsage().rss;
-    resetPeakRss();
-    const { timer, report, phases } = await timedCycle(
-      store,
-      await resumedKeeper(store),
-      at + 60,
-      scorer,
-      rows,
-      folds,
-      new RiskCadence(),
-    );
-    console.log(
-      `first cycle after a restart, in a new process: ${timer}; ${report.scoreRows} score rows, ` +
-        `${report.riskRows} risk rows; RSS ${mb(before)} before, peak ${mb(peakRss())}; agents advanced ` +
-        `${scorer.counts.advanced}, rebuilt ${scorer.counts.rebuilt}, from scratch ${scorer.counts.fromScratch}; ` +
-        `risk folds advanced ${folds.counts.advanced}, rebuilt ${folds.counts.rebuilt}, from scratch ${folds.counts.fromScratch}`,
-    );
-    for (const phase of phases) console.log(`    ${phase}`);
-  } finally {
-    await store.close();
-  }
 }
 
 async function main() {
@@ -304,16 +135,7 @@ async function main() {
   );
   const dir = mkdtempSync(join(tmpdir(), "augur-cycle-bench-"));
   const file = process.env.BENCH_DB ?? join(dir, "augur.sqlite");
-  const location: StoreLocation = PG_URL ? { kind: "postgres", url: PG_URL } : { kind: "sqlite", file };
-  if (PG_URL ? await logIsEmpty(location) : !existsSync(file)) {
-    // Seeding runs in a child process: its page cache and garbage would otherwise stay in this
-    // process's RSS (freed memory is not handed back) and hide the cycles' own peak.
-    const child = spawnSync(process.execPath, [...process.execArgv, __filename], {
-      stdio: "inherit",
-      env: { ...process.env, BENCH_DB: file, BENCH_SEED_ONLY: "1" },
-    });
-    if (child.status !== 0) throw new Error(`seeding ${file} failed (exit ${child.status})`);
-  }
+  const location = await benchStore(__filename, file);
   const store = await openStore(location);
   console.log(`store: ${store.description}`);
   let failed = false;
@@ -352,9 +174,9 @@ async function main() {
       resetPeakRss();
       const profileDir = process.env.BENCH_PROFILE;
       if (profileDir) mkdirSync(profileDir, { recursive: true });
-      const cycle: Awaited<ReturnType<typeof timedCycle>> = await profiled(
-        profileDir && join(profileDir, `cycle-${cycles.length + 1}.cpuprofile`),
-        () => timedCycle(store, keeper, hour + 60, scorer, rows, folds, cadence),
+      const profile = profileDir && join(profileDir, `cycle-${cycles.length + 1}.cpuprofile`);
+      const cycle: Awaited<ReturnType<typeof timedCycle>> = await profiled(profile, () =>
+        timedCycle(store, keeper, hour + 60, scorer, rows, folds, cadence),
       );
       const { timer, report, phases } = cycle;
       console.log(
@@ -366,6 +188,7 @@ async function main() {
           `risk vaults read ${cadence.counts.read}, kept ${cadence.counts.kept}, stored ${cadence.counts.readings} readings, ${cadence.counts.rows} rows`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
+      if (profile) printProfile(profile, PROFILE_TOP);
       cycles.push({ label, hour, size, timer });
     }
     if (PG_URL) console.log("the restart in a new process is run on SQLite only (BENCH_DB)");
@@ -374,11 +197,7 @@ async function main() {
       const hour = asOf + 4 * HOUR;
       await appendBenchHour(store, shape, HOURS + 3);
       const size = await store.log.size(store.db);
-      const child = spawnSync(process.execPath, [...process.execArgv, __filename], {
-        stdio: "inherit",
-        env: { ...process.env, BENCH_DB: file, BENCH_RESTART_AT: String(hour) },
-      });
-      if (child.status !== 0) throw new Error(`the restart in a new process failed (exit ${child.status})`);
+      restartInNewProcess(__filename, file, hour);
       cycles.push({ label: "first cycle after a restart, in a new process", hour, size, timer: new Timer() });
     }
     // Backing stores of collected buffers are released after the collection: let that run first.
