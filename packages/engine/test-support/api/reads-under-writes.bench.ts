@@ -20,6 +20,7 @@ import { DEFAULT_INGEST_WORKERS } from "../../src/records/ingest-pool";
 import type { Submission } from "../../src/records/ingest";
 import { openStore } from "../../src/store/open";
 import { findSeason, insertSeason } from "../../src/store/queries/seasons";
+import { printProfile } from "../profile";
 import { registration, sign, snapshot, testWallet } from "../records/testing";
 import {
   CONNECTIONS,
@@ -274,6 +275,17 @@ async function run(dataDir: string, workers: number) {
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
+    if (process.env.BENCH_PROF) printServerProfiles(process.env.BENCH_PROF, child.pid!, workers);
+  }
+}
+
+/** The top self-time functions of each thread's profile the server wrote (BENCH_PROF). */
+function printServerProfiles(dir: string, pid: number, workers: number): void {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.includes(`.${pid}.`))
+    .sort()) {
+    console.log(`profile of augur serve (${workers} ingest workers), ${file}:`);
+    printProfile(join(dir, file), 12);
   }
 }
 
