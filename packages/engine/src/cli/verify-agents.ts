@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { contiguousShares, inWorker } from "../cycle/score-pool";
+import { inWorker } from "../cycle/in-worker";
+import { contiguousShares } from "../cycle/score-pool";
 import type { ServedLeaf } from "../verify/deep-responses";
 import {
   type AgentVerdict,
@@ -45,10 +46,12 @@ export async function verifyAgents(
   const found = new Map<string, AgentVerdict>();
   const shares = contiguousShares(agents, workers).map((share) => {
     const text = JSON.stringify({ plan, agents: share } satisfies VerifyShare);
-    return inWorker<{ done: true }>(WORKER_SCRIPT, text, (note) => {
-      const verdict = note as AgentVerdict;
-      found.set(verdict.agent, verdict);
-      onVerdict(verdict);
+    return inWorker<{ done: true }>(WORKER_SCRIPT, text, {
+      onNote: (note) => {
+        const verdict = note as AgentVerdict;
+        found.set(verdict.agent, verdict);
+        onVerdict(verdict);
+      },
     });
   });
   await Promise.all(shares);

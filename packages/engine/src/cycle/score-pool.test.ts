@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { scoreSeason, validateSeasonInput } from "@augur/scorer";
 import { fakeSeal, makeSeason } from "@augur/scorer/src/augur/fixture";
 import { arbAgentSpec } from "@augur/scorer/src/augur/fixture-arb";
-import { contiguousShares, scoreSeasonInWorkers, splitSeason } from "./score-pool";
+import { contiguousShares, scoreSeasonInWorkers } from "./score-pool";
 
 // One random season (fixed seed: workers cost a thread start each, so this is not a property):
 // seven agents of two creators, with prior sealed rows, so creator inputs cross the shares.
@@ -30,21 +30,6 @@ describe("scoring a season across worker threads", () => {
     expect(
       JSON.parse(one).rows.some((r: { manifest: { measured: unknown } }) => r.manifest.measured),
     ).to.equal(true);
-  });
-
-  it("splits the agents into contiguous shares, each with exactly its own rows", () => {
-    const shares = splitSeason(season, 3);
-    expect(shares.map((s) => s.agents)).to.deep.equal([
-      ["agent-0", "agent-1", "agent-2"],
-      ["agent-3", "agent-4", "agent-5"],
-      ["agent-6"],
-    ]);
-    for (const list of ["snapshots", "decisions", "trades", "calls"] as const) {
-      expect(shares.reduce((n, s) => n + s.input[list].length, 0)).to.equal(season[list].length);
-      for (const share of shares)
-        expect(share.input[list].every((r) => share.agents.includes(r.agent))).to.equal(true);
-    }
-    for (const share of shares) expect(share.input.agents).to.equal(season.agents);
   });
 
   it("shares items in order, equal but the last, never an empty share", () => {

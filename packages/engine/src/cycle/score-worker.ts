@@ -1,18 +1,18 @@
 /**
- * A score worker's thread (cycle/score-pool.ts starts it): scores the one share it is given.
- * It imports the season scorer's own module, not `@augur/scorer`'s index: the worker loads 24
- * modules through tsx instead of the whole package, a third of its start (docs/benchmarks.md).
+ * A score worker's thread (cycle/score-pool.ts starts it): scores the one share it is given, each
+ * agent's rows made from the columns they crossed in (cycle/share-codec.ts) when it is scored. It
+ * imports the season scorer's own module, not `@augur/scorer`'s index, so its bundle
+ * (cycle/in-worker.ts) holds 24 modules, not the package.
  */
 import { parentPort } from "node:worker_threads";
-import { scoreSeasonAgents } from "@augur/scorer/src/augur/season";
-import type { ScoreShare, ShareAnswer } from "./score-pool";
+import type { ShareAnswer } from "./score-pool";
+import { type EncodedShare, scoreShare } from "./share-codec";
 
 const port = parentPort!;
-port.once("message", (text: string) => {
+port.once("message", (share: EncodedShare) => {
   let answer: ShareAnswer;
   try {
-    const share = JSON.parse(text) as ScoreShare;
-    answer = { rows: scoreSeasonAgents(share.input, new Set(share.agents)) };
+    answer = { rows: scoreShare(share) };
   } catch (error) {
     answer = { error: error instanceof Error ? error.message : String(error) };
   }
