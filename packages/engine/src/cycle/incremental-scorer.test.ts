@@ -19,7 +19,7 @@ import { appendEngineRecords } from "../store/append";
 import { openStore, type Store } from "../store/open";
 import { SeasonRowCache } from "../store/season-rows";
 import { AugurScorer } from "./augur-scorer";
-import { cycleScorer, foldDue, IncrementalAugurScorer, STORE_EVERY_SECONDS } from "./incremental-scorer";
+import { cycleScorer, IncrementalAugurScorer } from "./incremental-scorer";
 import { runCycle } from "./run";
 import { RISK_FORMULAS } from "./formulas";
 import { RiskFolds } from "../risk/folds";
@@ -61,30 +61,6 @@ async function storedAndReference(store: Store, asOf: number, size: number) {
   return { stored, reference: reference.sort((a, b) => (a.agent_id < b.agent_id ? -1 : 1)) };
 }
 
-describe("when a fold is stored", () => {
-  it("stores each agent's fold once a day in its own hour, about 1/24 of the agents each hour", () => {
-    const agents = Array.from({ length: 960 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`);
-    const first = START + 7 * HOUR;
-    const stored = new Map(agents.map((a) => [a, [first]]));
-    const perHour: number[] = [];
-    for (let asOf = first + HOUR; asOf <= first + 72 * HOUR; asOf += HOUR) {
-      const due = agents.filter((a) => foldDue(a, asOf, stored.get(a)!.at(-1)!));
-      for (const a of due) stored.get(a)!.push(asOf);
-      perHour.push(due.length);
-    }
-    expect(Math.min(...perHour)).to.be.at.least(20); // 40 on average
-    expect(Math.max(...perHour)).to.be.at.most(60);
-    for (const at of stored.values()) {
-      expect(at).to.have.length(4); // the first hour, then once in each of the three days after
-      for (let i = 2; i < at.length; i++) expect(at[i]! - at[i - 1]!).to.equal(STORE_EVERY_SECONDS);
-    }
-    // Never stored yet, or a day since (an hour missed): stored whatever the hour.
-    expect(agents.every((a) => foldDue(a, first, null) && foldDue(a, first + 25 * HOUR, first))).to.equal(
-      true,
-    );
-  });
-});
-
 describe("incremental scoring in the cycle", () => {
   let dir: string;
   before(() => {
@@ -101,14 +77,12 @@ describe("incremental scoring in the cycle", () => {
       let scorer = new IncrementalAugurScorer();
       const counts = [];
       const reads = [];
-      const hours: number[] = [];
       for (let hour = SHAPE.hours; hour < SHAPE.hours + 4; hour++) {
         if (hour === SHAPE.hours + 3) scorer = new IncrementalAugurScorer(); // a restarted process
         if (hour > SHAPE.hours) await appendBenchHour(store, SHAPE, hour - 1);
         // Every cycle gets an empty row cache: the rows start where the scorer's folds leave off.
         const { asOf, size, read } = await cycleAt(store, keeper, scorer, hour);
         reads.push(read);
-        hours.push(asOf);
         const { stored, reference } = await storedAndReference(store, asOf, size);
         expect(stored).to.have.length(SHAPE.agents);
         expect(stored).to.deep.equal(reference);
@@ -120,25 +94,14 @@ describe("incremental scoring in the cycle", () => {
         { advanced: 3, rebuilt: 0, fromScratch: 0 },
         { advanced: 3, rebuilt: 0, fromScratch: 0 }, // read back from score_states, not rebuilt
       ]);
-      // Stored in the first hour, then each agent's in its own hour of the day (`foldDue`).
-      const rows = await store.db.selectFrom("score_states").select(["agent_id", "created_at"]).execute();
-      const agents = [...new Set(rows.map((r) => r.agent_id))].sort();
-      expect(agents).to.have.length(SHAPE.agents);
-      const storedAt = agents.map((agent) => {
-        const at = [hours[0]!];
-        for (const asOf of hours.slice(1)) if (foldDue(agent, asOf, at.at(-1)!)) at.push(asOf);
-        return at;
-      });
-      const actual = agents.map((agent) =>
-        rows.filter((r) => r.agent_id === agent).map((r) => Number(r.created_at) - 60),
-      );
-      expect(actual.map((at) => at.sort())).to.deep.equal(storedAt);
       // The whole season first; then one hour of snapshots (folds in memory); after the restart,
-      // the hours since each agent's fold stored last before it (one snapshot each), not the season.
+      // the three hours since the folds stored in the first cycle, not the season.
       const season = recordsPerAgent(SHAPE.hours);
       const perAgent = season.snapshots + season.decisions + season.trades + season.calls;
-      const sinceStored = storedAt.map((at) => (hours[3]! - at.filter((h) => h < hours[3]!).at(-1)!) / HOUR);
-      expect(reads).to.deep.equal([SHAPE.agents * perAgent, 3, 3, sinceStored.reduce((a, b) => a + b)]);
+      expect(reads).to.deep.equal([SHAPE.agents * perAgent, 3, 3, 9]);
+      // Stored once a day per agent: the first hour's folds only.
+      const rows = await store.db.selectFrom("score_states").select(["agent_id", "log_size"]).execute();
+      expect(rows).to.have.length(SHAPE.agents);
       const error = await sql`UPDATE score_states SET state = '{}'`.execute(store.db).then(
         () => undefined,
         (e: unknown) => e,

@@ -27,24 +27,6 @@ import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "./seams";
 /** A fold is stored again once the last stored one is this old (a restart folds at most this much again). */
 export const STORE_EVERY_SECONDS = 24 * 3600;
 
-/** The hour of the day (0–23, UTC) an agent's fold is stored in: FNV-1a of its id, so the agents spread evenly. */
-export function storeHourOf(agentId: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < agentId.length; i++) hash = Math.imul(hash ^ agentId.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % 24;
-}
-
-/**
- * Whether an agent's fold is stored at the hour `asOf`: when never stored, in its own hour of the
- * day (`storeHourOf`), or once the stored one is a day old (a missed hour). A fold is stored about
- * once a day, and each hour stores about 1/24 of the agents, not every agent in the hour they were
- * first stored.
- */
-export function foldDue(agentId: string, asOf: number, storedAsOf: number | null): boolean {
-  if (storedAsOf === null || asOf - storedAsOf >= STORE_EVERY_SECONDS) return true;
-  return asOf > storedAsOf && Math.floor(asOf / 3600) % 24 === storeHourOf(agentId);
-}
-
 /** An agent's records in the scorer's input vocabulary (`agentRows`), before validation. */
 type AgentRows = ReturnType<typeof agentRows>;
 
@@ -171,7 +153,7 @@ export class IncrementalAugurScorer implements Scorer {
           };
     const counts: IncrementalCounts = { advanced: 0, rebuilt: 0, fromScratch: 0 };
     this.counts = counts;
-    // Every fold scored is stored once a day, changed or not (`foldDue`): a restart reads from its log size on.
+    // Every fold scored is stored once a day, changed or not: a restart reads from its log size on.
     const scored: [string, Fold][] = [];
     // The last agent tried by `needsHistory`, so `scoreAgent` does not fold its records twice.
     let tried: { agent: AgentInputs; attempt: Attempt } | undefined;
@@ -218,7 +200,7 @@ export class IncrementalAugurScorer implements Scorer {
         if (prepared !== season) return [];
         const rows: NewScoreState[] = [];
         for (const [agentId, fold] of scored) {
-          if (!foldDue(agentId, header.asOf, fold.storedAsOf)) continue;
+          if (fold.storedAsOf !== null && header.asOf - fold.storedAsOf < STORE_EVERY_SECONDS) continue;
           let text: string;
           let consumed: string;
           try {
