@@ -11,7 +11,7 @@ import {
 } from "@augur/scorer";
 import type { Store } from "../open";
 import { testBackends } from "../../../test-support/store/testing";
-import { LogRangeError, MerkleLogStore } from "./log-store";
+import { LogRangeError, MerkleLogStore, STORED_FROM_LEVEL } from "./log-store";
 import { completeSubtrees, inclusionRanges } from "./subtrees";
 
 function sealOf(i: number): Hex32 {
@@ -77,6 +77,12 @@ for (const backend of testBackends()) {
       expect(await log.size(store.db)).to.equal(85);
       expect(await log.leafIndexOf(store.db, seals[42]!)).to.equal(42);
       expect(await log.leafIndexOf(store.db, sealOf(1000))).to.equal(undefined);
+    });
+
+    it("stores a subtree hash only from STORED_FROM_LEVEL up (85 leaves: 5 + 2 + 1 rows)", async () => {
+      const rows = await store.db.selectFrom("merkle_nodes").select(["level", "idx"]).execute();
+      expect(rows.every((r) => r.level >= STORED_FROM_LEVEL)).to.equal(true);
+      expect(rows).to.have.length(5 + 2 + 1); // levels 4, 5 and 6
     });
 
     it("computes the RFC 6962 root of every prefix from persisted subtrees", async () => {

@@ -21,8 +21,17 @@ export class LogRangeError extends AugurError {
 }
 
 /**
- * The engine's RFC 6962 log, persisted: leaves (index → seal) and every complete subtree hash,
- * so a root or an inclusion proof of any size is O(log n) row reads, never a rebuild.
+ * Complete subtrees of fewer than 2^STORED_FROM_LEVEL leaves are not stored: a root or proof needs
+ * at most one of them per level below it, hashed from at most 2^(STORED_FROM_LEVEL − 1) leaves
+ * read by index. Storing them was two node rows per appended leaf (the leaf's own hash among
+ * them), a fifth of a seeded store; from this level up it is one row per 8 leaves.
+ */
+export const STORED_FROM_LEVEL = 4;
+
+/**
+ * The engine's RFC 6962 log, persisted: leaves (index → seal) and every complete subtree hash of
+ * STORED_FROM_LEVEL and up (lower ones hashed from their leaves), so a root or an inclusion proof
+ * of any size is O(log n) row reads, never a rebuild.
  *
  * Appends must run inside a transaction that first called `lockForAppend` (the store's one
  * writer lock), so two writers can never claim the same index.
@@ -119,13 +128,24 @@ export class MerkleLogStore {
 
   private async nodes(db: Db, keys: readonly SubtreeKey[]): Promise<Map<string, Buffer>> {
     const out = new Map<string, Buffer>();
-    if (keys.length === 0) return out;
-    const rows = await db
-      .selectFrom("merkle_nodes")
-      .select(["level", "idx", "hash"])
-      .where((eb) => eb.or(keys.map((k) => eb.and([eb("level", "=", k.level), eb("idx", "=", k.idx)]))))
-      .execute();
-    for (const row of rows) out.set(keyOf(row), hex32Bytes(row.hash as Hex32));
+    const stored = keys.filter((k) => k.level >= STORED_FROM_LEVEL);
+    if (stored.length > 0) {
+      const rows = await db
+        .selectFrom("merkle_nodes")
+        .select(["level", "idx", "hash"])
+        .where((eb) => eb.or(stored.map((k) => eb.and([eb("level", "=", k.level), eb("idx", "=", k.idx)]))))
+        .execute();
+      for (const row of rows) out.set(keyOf(row), hex32Bytes(row.hash as Hex32));
+    }
+    const hashed = keys.filter((k) => k.level < STORED_FROM_LEVEL);
+    if (hashed.length > 0) {
+      // Stores written before STORED_FROM_LEVEL hold these rows too; the leaves give the same hash.
+      const seals = await leafSeals(db, hashed.flatMap(leafRange));
+      for (const k of hashed) {
+        const leaves = leafRange(k).map((i) => seals.get(i));
+        if (leaves.every((seal) => seal !== undefined)) out.set(keyOf(k), hex32Bytes(merkleRoot(leaves)));
+      }
+    }
     for (const k of keys) {
       if (!out.has(keyOf(k))) throw new LogRangeError(`log node (${k.level}, ${k.idx}) is missing`);
     }
@@ -179,9 +199,10 @@ export interface LogNode {
 }
 
 /**
- * The subtree rows that appending `seals` at index `first` completes, given the log's right-edge
- * subtree hashes by level (`frontier`, updated in place to the new size). Pure, so a bulk writer
- * (the cycle bench's seeder) persists exactly the rows `MerkleLogStore.append` would.
+ * The stored subtree rows (level STORED_FROM_LEVEL and up) that appending `seals` at index
+ * `first` completes, given the log's right-edge subtree hashes by level (`frontier`, every level,
+ * updated in place to the new size). Pure, so a bulk writer (the cycle bench's seeder) persists
+ * exactly the rows `MerkleLogStore.append` would.
  */
 export function appendToFrontier(
   frontier: Map<number, Buffer>,
@@ -194,7 +215,7 @@ export function appendToFrontier(
     let hash = leafHash(seal);
     let level = 0;
     let idx = size;
-    nodes.push({ level, idx, hash: toHex32(hash) });
+    if (level >= STORED_FROM_LEVEL) nodes.push({ level, idx, hash: toHex32(hash) });
     while (idx % 2 === 1) {
       const left = frontier.get(level);
       if (!left) throw new LogRangeError(`log frontier is missing level ${level} at size ${size}`);
@@ -202,12 +223,28 @@ export function appendToFrontier(
       hash = nodeHash(left, hash);
       level += 1;
       idx = (idx - 1) / 2;
-      nodes.push({ level, idx, hash: toHex32(hash) });
+      if (level >= STORED_FROM_LEVEL) nodes.push({ level, idx, hash: toHex32(hash) });
     }
     frontier.set(level, hash);
     size += 1;
   }
   return nodes;
+}
+
+/** The leaf indices a complete subtree covers. */
+function leafRange(k: SubtreeKey): number[] {
+  const width = 2 ** k.level;
+  return Array.from({ length: width }, (_, i) => k.idx * width + i);
+}
+
+/** The seals at `indices` (those in the log), by index. */
+async function leafSeals(db: Db, indices: readonly number[]): Promise<Map<number, Hex32>> {
+  const rows = await db
+    .selectFrom("merkle_leaves")
+    .select(["leaf_index", "seal"])
+    .where("leaf_index", "in", indices)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.leaf_index), r.seal as Hex32]));
 }
 
 function keyOf(k: SubtreeKey): string {
