@@ -6,7 +6,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 const MARKER = /^(?:<{7}|>{7})(?: |$)|^={7}$|^(?:> ){7}/;
-const files = execFileSync("git", ["ls-files", "-z"], { encoding: "utf8" }).split("\0").filter(Boolean);
+const files = [
+  ...new Set(execFileSync("git", ["ls-files", "-z"], { encoding: "utf8" }).split("\0").filter(Boolean)),
+];
 const found = [];
 for (const file of files) {
   let text;

@@ -54,7 +54,7 @@ async function servedAt(store: Store, hour: number) {
   };
 }
 
-async function count(store: Store, table: "risk_rows" | "risk_readings"): Promise<number> {
+async function count(store: Store, table: "risk_rows" | "risk_readings" | "risk_capital"): Promise<number> {
   const row = await store.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -206,7 +206,7 @@ describe("risk readings stored on change", () => {
       // Hour 3: nothing new at all: nothing read, stored or appended but the anchor's own leaves.
       const anchoredBefore = await store.log.size(store.db);
       await cycle(SEEDED + 2);
-      expect(cadence.counts).to.deep.equal({ read: 0, kept: SHAPE.agents, readings: 0, rows: 0 });
+      expect(cadence.counts).to.deep.equal({ read: 0, kept: SHAPE.agents, readings: 0, rows: 0, capital: 0 });
       expect(await stored()).to.deep.equal([rowsAfter, readingsAfter]);
       expect(await store.log.size(store.db)).to.equal(anchoredBefore);
       expect(anchoredBefore).to.be.above(size);
@@ -214,6 +214,52 @@ describe("risk readings stored on change", () => {
       await cycle(SEEDED + 3);
       expect(cadence.counts).to.deep.include({ read: SHAPE.agents, kept: 0 });
       expect(cadence.counts.readings).to.be.at.least(SHAPE.agents); // each one's stopped reading
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("a vault whose capital moved and whose row's seal did not stores the capital alone, served in the row at that hour", async () => {
+    const [store] = await pair(runs++);
+    try {
+      const keeper = new FakeKeeper();
+      const [folds, cadence] = [new RiskFolds(), new RiskCadence()];
+      const cycle = async (hour: number, snapshots: EngineRecord[]) => {
+        await store.db.transaction().execute(async (trx) => {
+          await appendEngineRecords(trx, snapshots, START + hour * HOUR - 30);
+        });
+        return runCycle({
+          store,
+          steps: [anchorStep(keeper), riskStep(RISK_FORMULAS, folds, cadence)],
+          now: () => START + hour * HOUR + 60,
+          rows: new SeasonRowCache(store),
+        });
+      };
+      const servedOf = async (hour: number) =>
+        (await riskRowsAt(store.db, BENCH_SEASON, hour)).rows.find((r) => r.vault_id === "agent-00000")!;
+      await cycle(SEEDED, []);
+      // Agent 0's next snapshot is a deep fall (its worst-fall reading saturates at 1), the one after a rise.
+      const fell = await cycle(SEEDED + 1, [benchSnapshot(SHAPE, 0, SEEDED + 1)]);
+      const before = await servedOf(fell.asOf);
+      const [rows, readings] = [await count(store, "risk_rows"), await count(store, "risk_readings")];
+      const rose = await cycle(SEEDED + 2, [benchSnapshot(SHAPE, 0, SEEDED + 2)]);
+      expect(cadence.counts).to.deep.equal({
+        read: 1,
+        kept: SHAPE.agents - 1,
+        readings: 1,
+        rows: 0,
+        capital: 1,
+      });
+      expect([await count(store, "risk_rows"), await count(store, "risk_readings")]).to.deep.equal([
+        rows,
+        readings + 1,
+      ]);
+      const after = await servedOf(rose.asOf);
+      expect(after.as_of).to.equal(rose.asOf);
+      expect(after.tvl_usd).to.be.above(before.tvl_usd);
+      expect({ ...after, as_of: 0, tvl_usd: 0 }).to.deep.equal({ ...before, as_of: 0, tvl_usd: 0 });
+      // The hour before is served as it was.
+      expect(await servedOf(fell.asOf)).to.deep.equal(before);
     } finally {
       await store.close();
     }

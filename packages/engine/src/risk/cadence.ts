@@ -6,12 +6,15 @@ import {
   type VaultSummary,
 } from "@augur/scorer";
 import type { Store } from "../store/open";
+import type { SealedVault } from "./sealed-vault";
 import { latestRiskHour, riskReadingsAt, riskRowsAt } from "../store/queries/risk";
 
-/** A vault's last stored readings (seals, in component order) and row (seal and capital). */
+/** A vault's last stored readings (seals and leaves, in component order) and row (seal, leaf and capital). */
 export interface CarriedVault {
   readonly readingSeals: readonly string[];
+  readonly readingLeaves: readonly number[];
   readonly rowSeal: string;
+  readonly rowLeaf: number;
   readonly tvl: number;
 }
 
@@ -24,6 +27,8 @@ export interface RiskCadenceCounts {
   /** Readings and rows stored this hour (the rest repeat their last stored seal). */
   readings: number;
   rows: number;
+  /** Capitals stored on their own: the row's seal did not change, its capital did. */
+  capital: number;
 }
 
 /** What this process read the vaults of an hour from: a vault whose inputs did not change reads the same. */
@@ -31,6 +36,8 @@ export interface HourInputs {
   readonly summaries: ReadonlyMap<string, VaultSummary>;
   readonly sources: ReadonlyMap<string, ComponentSources>;
   readonly crowd: Crowd;
+  /** Each vault's readings and row as last sealed here (kept ones included): what moved is sealed again. */
+  readonly sealed: ReadonlyMap<string, SealedVault>;
 }
 
 /** A season's last risk hour: every vault's readings and row as of it, and, if computed here, its inputs. */
@@ -50,7 +57,7 @@ export interface RiskHourMemory {
 export class RiskCadence {
   private readonly seasons = new Map<string, RiskHourMemory>();
   /** The last season stored: vaults read again and kept from the hour before, readings and rows stored. */
-  counts: RiskCadenceCounts = { read: 0, kept: 0, readings: 0, rows: 0 };
+  counts: RiskCadenceCounts = { read: 0, kept: 0, readings: 0, rows: 0, capital: 0 };
 
   /** The season's last risk hour (undefined before the first). */
   async last(store: Pick<Store, "db">, seasonId: string): Promise<RiskHourMemory | undefined> {
@@ -60,16 +67,24 @@ export class RiskCadence {
     if (known?.hour === hour) return known;
     const rows = (await riskRowsAt(store.db, seasonId, hour)).rows;
     const readings = (await riskReadingsAt(store.db, seasonId, hour)).readings;
-    const seals = new Map<string, string[]>();
+    const seals = new Map<string, { seals: string[]; leaves: number[] }>();
     for (const r of readings) {
-      const list = seals.get(r.vault_id) ?? [];
-      list[RISK_COMPONENTS.indexOf(r.component as RiskComponent)] = r.seal;
+      const list = seals.get(r.vault_id) ?? { seals: [], leaves: [] };
+      const k = RISK_COMPONENTS.indexOf(r.component as RiskComponent);
+      list.seals[k] = r.seal;
+      list.leaves[k] = Number(r.leaf_index);
       seals.set(r.vault_id, list);
     }
     const vaults = new Map<string, CarriedVault>(
       rows.map((r) => [
         r.vault_id,
-        { readingSeals: seals.get(r.vault_id) ?? [], rowSeal: r.seal, tvl: r.tvl_usd },
+        {
+          readingSeals: seals.get(r.vault_id)?.seals ?? [],
+          readingLeaves: seals.get(r.vault_id)?.leaves ?? [],
+          rowSeal: r.seal,
+          rowLeaf: Number(r.leaf_index),
+          tvl: r.tvl_usd,
+        },
       ]),
     );
     const rebuilt = { hour, vaults };

@@ -1,31 +1,28 @@
 import type { MeasuredSnapshotBody } from "@augur/records";
 import {
   buildCrowd,
-  canonicalJson,
-  componentReadingRecord,
-  readSummaryComponents,
-  riskRowRecord,
-  rowFromReadings,
-  sealComponentReading,
-  sealRiskRow,
   summariseVault,
-  type ComponentReading,
   type ComponentSources,
   type Crowd,
-  type Hex32,
-  type RiskRow,
   type VaultSummary,
 } from "@augur/scorer";
 import { agentBook } from "./books";
-import { riskCadence, type RiskCadence } from "./cadence";
+import { riskCadence, type CarriedVault, type RiskCadence } from "./cadence";
 import type { RiskFolds } from "./folds";
 import { DECLARED_VENUE, measuredVenue, type MeasuredVenue } from "./measured";
+import { sealVault, type SealedVault } from "./sealed-vault";
 import { riskVault } from "./view";
 import { seasonAgents } from "../store/queries/agents";
 import type { Store } from "../store/open";
 import { seasonRecords } from "../store/queries/records";
 import { leafIndicesOf } from "../store/queries/log-leaves";
-import { hasRiskHour, insertRiskHour, insertRiskReadings, insertRiskRows } from "../store/queries/risk";
+import {
+  hasRiskHour,
+  insertRiskCapital,
+  insertRiskHour,
+  insertRiskReadings,
+  insertRiskRows,
+} from "../store/queries/risk";
 import { findSeason } from "../store/queries/seasons";
 import { insertFoldStates } from "../store/queries/score-states";
 import type { SeasonRowCache } from "../store/season-rows";
@@ -50,14 +47,6 @@ const DAY_SECONDS = 24 * 3600;
 
 /** How the risk step stores readings and rows: on change (the cadence's memory), or every hour (the reference). */
 export type RiskStorage = RiskCadence | "every-hour";
-
-/** One vault's readings and row as read this hour, sealed. */
-interface ReadVault {
-  readonly readings: ReadonlyArray<{ r: ComponentReading; body: string; seal: Hex32 }>;
-  readonly row: RiskRow;
-  readonly body: string;
-  readonly seal: Hex32;
-}
 
 /**
  * Computes, seals and stores the season's agent-vault component readings and risk rows as of
@@ -143,52 +132,56 @@ export async function sealSeasonRisk(
   }
   const crowd = buildCrowd(vaults);
   const moved = before === undefined ? undefined : movedInstruments(before.crowd, crowd);
+  const sealedBefore = last?.inputs?.sealed;
   // Each component published on its own; the row is computed from those readings and nothing else.
-  const read = vaults.map((v, i): ReadVault | undefined => {
+  const read = vaults.map((v, i): SealedVault | undefined => {
     if (steady[i] && !v.holdings?.some((h) => moved!.has(h.instrument))) return undefined;
-    const readings = readSummaryComponents(v, crowd, sources[i]).map((r) => ({
-      r,
-      body: canonicalJson(componentReadingRecord(r)),
-      seal: sealComponentReading(r),
-    }));
-    const row = rowFromReadings(readings.map((x) => x.r));
-    return { readings, row, body: canonicalJson(riskRowRecord(row)), seal: sealRiskRow(row) };
+    return sealVault(v, crowd, sources[i]!, sealedBefore?.get(agents[i]!.id));
   });
-  // What to store: everything at a full hour, else what changed since the vault's last stored.
+  // What to store: everything at a full hour, else what changed since the vault's last stored. A
+  // seal the vault last stored keeps that leaf; the others are looked up in the log (or appended).
   const storeAll = full || storage === "every-hour";
-  const readingsToStore = read.flatMap((x, i) =>
-    x === undefined
-      ? []
-      : x.readings.filter((r, k) => storeAll || r.seal !== last!.vaults.get(agents[i]!.id)!.readingSeals[k]),
-  );
-  const rowsToStore = read.flatMap((x, i) => {
-    if (x === undefined) return [];
+  const readingsToStore: Array<Stored<SealedVault["readings"][number]>> = [];
+  const rowsToStore: Array<Stored<SealedVault> & { tvl: number }> = [];
+  // A row whose seal did not change but whose capital (outside the seal) did: the capital alone.
+  const capitalToStore: Array<{ vault_id: string; tvl: number }> = [];
+  read.forEach((x, i) => {
+    if (x === undefined) return;
     const carried = last?.vaults.get(agents[i]!.id);
+    x.readings.forEach((r, k) => {
+      const leaf = carriedLeaf(carried, r.seal, k);
+      if (storeAll || leaf === undefined) readingsToStore.push({ x: r, leaf });
+    });
     const tvl = vaults[i]!.tvl_usd;
-    return storeAll || x.seal !== carried!.rowSeal || tvl !== carried!.tvl ? [{ ...x, tvl }] : [];
+    const leaf = carriedLeaf(carried, x.seal);
+    if (storeAll || leaf === undefined) rowsToStore.push({ x, tvl, leaf });
+    else if (tvl !== carried!.tvl) capitalToStore.push({ vault_id: agents[i]!.id, tvl });
   });
   const written = await db.transaction().execute(async (trx) => {
     await store.log.lockForAppend(trx);
     // Re-check under the writer lock: a concurrent cycle may have written this hour meanwhile.
     if (await hasRiskHour(trx, seasonId, asOf)) return undefined;
     // A seal already in the log (an earlier hour's identical reading or row) keeps its leaf.
-    const seals = [...readingsToStore, ...rowsToStore].map((s) => s.seal);
+    const seals = [...readingsToStore, ...rowsToStore]
+      .filter((s) => s.leaf === undefined)
+      .map((s) => s.x.seal);
     const leaves = await leafIndicesOf(trx, seals);
     const fresh = [...new Set(seals.filter((seal) => !leaves.has(seal)))];
     const first = await store.log.append(trx, fresh, now);
     fresh.forEach((seal, i) => leaves.set(seal, first + i));
+    const leafOf = (s: Stored<{ seal: string }>) => s.leaf ?? leaves.get(s.x.seal)!;
     await insertRiskReadings(
       trx,
-      readingsToStore.map((x) => ({
+      readingsToStore.map((s) => ({
         season_id: seasonId,
         as_of: asOf,
-        vault_id: x.r.vault_id,
-        component: x.r.component,
-        reading: x.r.reading,
-        reason: x.r.reason,
-        body: x.body,
-        seal: x.seal,
-        leaf_index: leaves.get(x.seal)!,
+        vault_id: s.x.r.vault_id,
+        component: s.x.r.component,
+        reading: s.x.r.reading,
+        reason: s.x.r.reason,
+        body: s.x.body,
+        seal: s.x.seal,
+        leaf_index: leafOf(s),
         created_at: now,
       })),
     );
@@ -197,15 +190,25 @@ export async function sealSeasonRisk(
       rowsToStore.map((s) => ({
         season_id: seasonId,
         as_of: asOf,
-        vault_id: s.row.vault_id,
-        score: s.row.score,
-        reason: s.row.reason,
-        measurable_share: s.row.measurable_share,
-        components: JSON.stringify(s.row.components),
+        vault_id: s.x.row.vault_id,
+        score: s.x.row.score,
+        reason: s.x.row.reason,
+        measurable_share: s.x.row.measurable_share,
+        components: JSON.stringify(s.x.row.components),
         tvl_usd: s.tvl,
-        body: s.body,
-        seal: s.seal,
-        leaf_index: leaves.get(s.seal)!,
+        body: s.x.body,
+        seal: s.x.seal,
+        leaf_index: leafOf(s),
+        created_at: now,
+      })),
+    );
+    await insertRiskCapital(
+      trx,
+      capitalToStore.map((c) => ({
+        season_id: seasonId,
+        vault_id: c.vault_id,
+        as_of: asOf,
+        tvl_usd: c.tvl,
         created_at: now,
       })),
     );
@@ -217,39 +220,73 @@ export async function sealSeasonRisk(
       created_at: now,
     });
     await insertFoldStates(trx, "risk_states", folds?.stateRows(seasonId, asOf, now) ?? []);
-    return { readings: readingsToStore.length, rows: rowsToStore.length };
+    return {
+      readings: readingsToStore.length,
+      rows: rowsToStore.length,
+      capital: capitalToStore.length,
+      leaves,
+    };
   });
   if (written === undefined) return undefined;
-  if (storage !== "every-hour")
+  if (storage !== "every-hour") {
+    // Every seal read this hour is the vault's carried one or was stored (and its leaf found) just now.
+    const leafOf = (carried: CarriedVault | undefined, seal: string, k?: number) =>
+      carriedLeaf(carried, seal, k) ?? written.leaves.get(seal)!;
+    const sealed = new Map<string, SealedVault>();
+    const vaultsNow = new Map<string, CarriedVault>();
+    agents.forEach((a, i) => {
+      const x = read[i];
+      const carried = last?.vaults.get(a.id);
+      const kept = x ?? sealedBefore?.get(a.id);
+      if (kept !== undefined) sealed.set(a.id, kept);
+      vaultsNow.set(
+        a.id,
+        x === undefined
+          ? carried!
+          : {
+              readingSeals: x.readings.map((r) => r.seal),
+              readingLeaves: x.readings.map((r, k) => leafOf(carried, r.seal, k)),
+              rowSeal: x.seal,
+              rowLeaf: leafOf(carried, x.seal),
+              tvl: vaults[i]!.tvl_usd,
+            },
+      );
+    });
     storage.remember(
       seasonId,
       {
         hour: asOf,
-        vaults: new Map(
-          agents.map((a, i) => {
-            const x = read[i];
-            const carried = last?.vaults.get(a.id);
-            return [
-              a.id,
-              x === undefined
-                ? carried!
-                : { readingSeals: x.readings.map((r) => r.seal), rowSeal: x.seal, tvl: vaults[i]!.tvl_usd },
-            ];
-          }),
-        ),
+        vaults: vaultsNow,
         inputs: {
           summaries: new Map(agents.map((a, i) => [a.id, vaults[i]!])),
           sources: new Map(agents.map((a, i) => [a.id, sources[i]!])),
           crowd,
+          sealed,
         },
       },
       {
         read: read.filter((x) => x !== undefined).length,
         kept: read.filter((x) => x === undefined).length,
-        ...written,
+        readings: written.readings,
+        rows: written.rows,
+        capital: written.capital,
       },
     );
+  }
   return agents.length;
+}
+
+/** A reading or row to store, with its leaf when the vault's last stored one had the same seal. */
+interface Stored<T> {
+  readonly x: T;
+  readonly leaf: number | undefined;
+}
+
+/** The leaf of the vault's last stored row (k: reading k) when its seal is `seal`, else undefined. */
+function carriedLeaf(carried: CarriedVault | undefined, seal: string, k?: number): number | undefined {
+  if (carried === undefined) return undefined;
+  if (k === undefined) return carried.rowSeal === seal ? carried.rowLeaf : undefined;
+  return carried.readingSeals[k] === seal ? carried.readingLeaves[k] : undefined;
 }
 
 /** The instruments whose crowd totals (long or short USD) differ between two hours. */

@@ -18,6 +18,7 @@ export interface Database {
   risk_rows: RiskRowsTable;
   risk_readings: RiskReadingsTable;
   risk_hours: RiskHoursTable;
+  risk_capital: RiskCapitalTable;
   agent_retirements: AgentRetirementsTable;
   hourly_closes: HourlyClosesTable;
   mode_records: ModeRecordsTable;
@@ -279,6 +280,17 @@ export interface RiskHoursTable {
 }
 
 export const RISK_HOURS_TABLE = "risk_hours";
+
+/** A vault's capital at an hour it moved and its row's seal did not (migration 022). */
+export interface RiskCapitalTable {
+  season_id: string;
+  vault_id: string;
+  as_of: number;
+  tvl_usd: number;
+  created_at: number;
+}
+
+export const RISK_CAPITAL_TABLE = "risk_capital";
 
 /** One signed, sealed retirement per (season, agent); see migration 014. */
 export interface AgentRetirementsTable {

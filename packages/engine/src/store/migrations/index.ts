@@ -20,6 +20,7 @@ import { erasure } from "./017_erasure";
 import { carriedBalances } from "./018_carried_balances";
 import { riskStates } from "./019_risk_states";
 import { riskHours } from "./020_risk_hours";
+import { riskCapital } from "./022_risk_capital";
 
 /**
  * Every schema version, in order. A migration is never edited once released: a change is a new
@@ -47,6 +48,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "018_carried_balances": carriedBalances(),
     "019_risk_states": riskStates(dialect),
     "020_risk_hours": riskHours(dialect),
+    "022_risk_capital": riskCapital(dialect),
   };
 }
 

@@ -1,7 +1,7 @@
 import { insertBatched } from "../batch";
 import { ANCHOR_COLUMNS, coveringAnchor } from "./anchors";
 import type { Insertable, Kysely, Selectable } from "kysely";
-import type { Database, RiskHoursTable, RiskReadingsTable, RiskRowsTable } from "../schema";
+import type { Database, RiskCapitalTable, RiskHoursTable, RiskReadingsTable, RiskRowsTable } from "../schema";
 import type { ScoreAnchorColumns } from "./scores";
 
 export type StoredRiskRow = Selectable<RiskRowsTable>;
@@ -32,7 +32,9 @@ async function servedHours(
  * while pending), by vault. A row is stored only when it changed, so each vault's row of an hour
  * is its latest stored at or before it (its `as_of` says which); the vaults are those of the last
  * hour at or before it at which every vault's row was stored (`risk_hours.all_stored`), as the vault set
- * changes only at such an hour. `hour` is the hour served.
+ * changes only at such an hour. A vault's capital stored later than its row on its own
+ * (risk_capital: the capital moved, the seal did not) is served in the row, with that hour as
+ * its `as_of`. `hour` is the hour served.
  */
 export async function riskRowsAt(
   db: Kysely<Database>,
@@ -59,9 +61,34 @@ export async function riskRowsAt(
         .whereRef("m.vault_id", "=", "f.vault_id")
         .where("m.as_of", "<=", hours.hour),
     )
+    .select((eb) => {
+      const capital = eb
+        .selectFrom("risk_capital as c")
+        .whereRef("c.season_id", "=", "risk_rows.season_id")
+        .whereRef("c.vault_id", "=", "risk_rows.vault_id")
+        .where("c.as_of", "<=", hours.hour)
+        .orderBy("c.as_of", "desc")
+        .limit(1);
+      return [capital.select("c.as_of").as("capital_as_of"), capital.select("c.tvl_usd").as("capital_tvl")];
+    })
     .orderBy("risk_rows.vault_id")
     .execute();
-  return { hour: hours.hour, rows };
+  return {
+    hour: hours.hour,
+    rows: rows.map(({ capital_as_of, capital_tvl, ...row }) =>
+      capital_as_of !== null && Number(capital_as_of) > Number(row.as_of)
+        ? { ...row, as_of: capital_as_of, tvl_usd: Number(capital_tvl) }
+        : row,
+    ),
+  };
+}
+
+/** Capital stored on its own (the row's seal unchanged), at most one per vault and hour. */
+export async function insertRiskCapital(
+  db: Kysely<Database>,
+  rows: readonly Insertable<RiskCapitalTable>[],
+): Promise<void> {
+  await insertBatched(db, "risk_capital", rows);
 }
 
 /** `riskRowsAt` the season's latest risk hour. Unsorted by key: the caller sorts by the requested one. */
