@@ -14,13 +14,12 @@
  * 720-hour season of 10,000 agents in about 6 minutes (it took about 40).
  */
 import { hash } from "node:crypto";
-import { canonicalJson, hex32Bytes, seal, type Hex32 } from "@augur/scorer";
+import { canonicalJson, seal, type Hex32 } from "@augur/scorer";
 import SqliteDatabase from "better-sqlite3";
 import type { CallRecordBody } from "@augur/records";
 import { appendEngineRecords, type EngineRecord } from "../../src/store/append";
 import { sealedRecord } from "@augur/records";
 import { appendToFrontier, type LogNode } from "../../src/store/merkle/log-store";
-import { completeSubtrees } from "../../src/store/merkle/subtrees";
 import { openStore, type Store } from "../../src/store/open";
 import type { Insertable } from "kysely";
 import type { AgentsTable, SeasonsTable } from "../../src/store/schema";
@@ -331,20 +330,6 @@ async function seededAgents(store: Store, shape: BenchSeasonShape, size: number,
   return k;
 }
 
-/** The log's size and right edge (its complete subtrees, read from merkle_nodes): where a seed continues. */
-function logTail(db: SqliteDatabase.Database, size: number): BenchLogTail {
-  const node = db.prepare<[number, number], { hash: Hex32 }>(
-    "SELECT hash FROM merkle_nodes WHERE level = ? AND idx = ?",
-  );
-  const frontier = new Map<number, Buffer>();
-  for (const { level, idx } of completeSubtrees(0, size)) {
-    const row = node.get(level, idx);
-    if (!row) throw new Error(`seedBenchSeason: log node (${level}, ${idx}) is missing`);
-    frontier.set(level, hex32Bytes(row.hash));
-  }
-  return { frontier, size };
-}
-
 /**
  * Creates (and migrates) the SQLite store `file`, then writes the season and its agents' records
  * in bulk on a connection of its own. A file that already holds the first agents of this very
@@ -360,10 +345,13 @@ export async function seedBenchSeason(
 ): Promise<number> {
   const store = await openStore({ kind: "sqlite", file });
   let seeded: number;
+  // Where a seed continues: the log's size and right edge (the log store's own reading of it).
+  let log: BenchLogTail;
   try {
     const size = await store.log.size(store.db);
     if (size === 0) await insertSeason(store.db, benchSeasonRow(shape));
     seeded = size === 0 ? 0 : await seededAgents(store, shape, size, file);
+    log = { size, frontier: await store.log.frontier(store.db, size) };
   } finally {
     await store.close();
   }
@@ -391,7 +379,6 @@ export async function seedBenchSeason(
       "INSERT INTO agents (id, season_id, creator, style, agent_key, registration_seal, registered_at) " +
         "VALUES (?, ?, ?, ?, ?, ?, ?)",
     );
-    const log = logTail(db, seeded * agentRecordCount(shape.hours));
     const writeBatch = db.transaction((from: number, count: number) => {
       const rows = benchBatchRows(shape, from, count, log);
       for (const l of rows.leaves) leaves.run(l.leaf_index, l.seal, l.appended_at);

@@ -120,7 +120,8 @@ export class MerkleLogStore {
   }
 
   /** The right-edge complete subtrees of a log of `size` leaves, by level. */
-  private async frontier(db: Db, size: number): Promise<Map<number, Buffer>> {
+  /** The right edge of the log's first `size` leaves: each complete subtree's hash, by level. */
+  async frontier(db: Db, size: number): Promise<Map<number, Buffer>> {
     const keys = completeSubtrees(0, size);
     const hashes = await this.nodes(db, keys);
     return new Map(keys.map((k) => [k.level, hashes.get(keyOf(k))!]));
