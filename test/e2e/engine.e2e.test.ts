@@ -12,8 +12,8 @@ import { PassThrough } from "node:stream";
 import Database from "better-sqlite3";
 import { expect } from "chai";
 import { Contract } from "ethers";
-import { hex32Bytes, leafHash, nodeHash, seal as sealOf, toHex32, type Hex32 } from "@augur/scorer";
-import { type HardhatNode, openStore, runCli as augurMain } from "@augur/engine";
+import { merkleRoot, seal as sealOf, type Hex32 } from "@augur/scorer";
+import { type HardhatNode, openStore, runCli as augurMain, STORED_FROM_LEVEL } from "@augur/engine";
 import { type Deployed, E2E_AGENTS, SEASON, type ScoredEngine, startScoredEngine } from "./scored-engine";
 import { verifyByHand } from "./verify-by-hand";
 
@@ -140,30 +140,32 @@ describe("engine end to end on a hardhat node: serve, cycle, keeper, verify, tam
       expect(out).to.match(/^not verified: 1 of 4 steps failed$/m);
     });
     it("a forged log passes every local check, and AnchorRegistry refuses it (augur verify --rpc)", async () => {
-      // The operator hides the settled call: its leaf is replaced, every stored subtree above it
-      // recomputed and each anchor's root rewritten to match, so every proof the engine serves
-      // checks out against the rewritten anchors. Only the roots posted on chain still differ.
+      // The operator hides the settled call: its leaf's seal is replaced, every stored subtree above
+      // it (STORED_FROM_LEVEL and up; lower ones are hashed from the leaves) recomputed and each
+      // anchor's root rewritten to match, so every proof the engine serves checks out against the
+      // rewritten anchors. Only the roots posted on chain still differ.
       const file = join(dataDir, "augur.sqlite");
       const raw = new Database(file);
       let leaf: number;
       try {
-        for (const table of ["merkle_nodes", "anchors"]) raw.exec(`DROP TRIGGER ${table}_refuse_update`);
+        for (const table of ["merkle_leaves", "merkle_nodes", "anchors"])
+          raw.exec(`DROP TRIGGER ${table}_refuse_update`);
         leaf = (
           raw.prepare("SELECT leaf_index FROM records WHERE seal = ?").get(callSeal) as { leaf_index: number }
         ).leaf_index;
-        const hashAt = (level: number, idx: number) =>
-          (
-            raw.prepare("SELECT hash FROM merkle_nodes WHERE level = ? AND idx = ?").get(level, idx) as
-              | { hash: string }
-              | undefined
-          )?.hash;
+        raw
+          .prepare("UPDATE merkle_leaves SET seal = ? WHERE leaf_index = ?")
+          .run(sealOf({ hidden: callSeal }), leaf);
+        const seals = raw
+          .prepare(
+            "SELECT seal FROM merkle_leaves WHERE leaf_index >= ? AND leaf_index < ? ORDER BY leaf_index",
+          )
+          .pluck();
         const setHash = raw.prepare("UPDATE merkle_nodes SET hash = ? WHERE level = ? AND idx = ?");
-        setHash.run(toHex32(leafHash(sealOf({ hidden: callSeal }))), 0, leaf);
-        for (let level = 1; hashAt(level, leaf >> level) !== undefined; level += 1) {
+        for (let level = STORED_FROM_LEVEL; ; level += 1) {
           const idx = leaf >> level;
-          const left = hex32Bytes(hashAt(level - 1, 2 * idx) as Hex32);
-          const right = hex32Bytes(hashAt(level - 1, 2 * idx + 1) as Hex32);
-          setHash.run(toHex32(nodeHash(left, right)), level, idx);
+          const leaves = seals.all(idx << level, (idx + 1) << level) as Hex32[];
+          if (setHash.run(merkleRoot(leaves), level, idx).changes === 0) break;
         }
       } finally {
         raw.close();

@@ -6,7 +6,7 @@
 // store: the database, its SQL and the Merkle log
 export { openStore, type Store } from "./store/open";
 export { storeLocation, SQLITE_FILE_NAME, type StoreLocation } from "./store/location";
-export { MerkleLogStore } from "./store/merkle/log-store";
+export { MerkleLogStore, STORED_FROM_LEVEL } from "./store/merkle/log-store";
 export { latestAnchor } from "./store/queries/anchors";
 export { appendModeRecord } from "./store/queries/modes";
 export { latestScoringTime, leaderboard, scoreAtWithAnchor } from "./store/queries/scores";
