@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { appendEngineRecords } from "./append";
 import { openStore, type Store } from "./open";
 import { grantServingRole } from "./roles";
-import { SEALED_TABLES } from "./schema";
+import { GUARDED_TABLES } from "./schema";
 import { testBackends } from "../../test-support/store/testing";
 import { attempt, fillEveryTable } from "../../test-support/store/sealed-rows";
 
@@ -54,8 +54,8 @@ if (postgres && SERVING_URL) {
           ).rows[0]!.n,
         );
       const before = await triggers();
-      expect(before).to.be.at.least(SEALED_TABLES.length * 2);
-      for (const table of SEALED_TABLES) {
+      expect(before).to.be.at.least(GUARDED_TABLES.length * 2);
+      for (const table of GUARDED_TABLES) {
         const column = (
           await sql<{ c: string }>`SELECT column_name AS c FROM information_schema.columns
             WHERE table_schema = ${owner.schema!} AND table_name = ${table} ORDER BY ordinal_position LIMIT 1`.execute(

@@ -561,4 +561,27 @@ export const SEALED_TABLES = [
   RECORD_MOMENTS_TABLE,
   RISK_READINGS_TABLE,
   AGENT_RETIREMENTS_TABLE,
+  FINAL_NOTICE_TABLE,
+] as const;
+
+/**
+ * The per-agent folds (score_states, risk_states): append-only caches of work the from-scratch
+ * path can redo. A fold for a key already stored is kept: on SQLite an INSERT of that key, whatever
+ * its conflict clause, is skipped (the `ON CONFLICT DO NOTHING` the cycle relies on, and a
+ * `REPLACE` that would swap the fold).
+ */
+export const FOLD_TABLES = [SCORE_STATES_TABLE, RISK_STATES_TABLE] as const;
+
+/**
+ * Every table the database keeps append-only: the sealed tables, the unsealed logs beside them
+ * (erasures, the risk step's hours and capital) and the folds. UPDATE, DELETE and TRUNCATE are
+ * refused by triggers, an INSERT over an existing key by guards (SQLite), and the serving role of
+ * PostgreSQL may only SELECT and INSERT them.
+ */
+export const GUARDED_TABLES = [
+  ...SEALED_TABLES,
+  ERASURES_TABLE,
+  RISK_HOURS_TABLE,
+  RISK_CAPITAL_TABLE,
+  ...FOLD_TABLES,
 ] as const;

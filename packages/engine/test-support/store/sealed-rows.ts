@@ -3,10 +3,10 @@ import type { Store } from "../../src/store/open";
 
 export const SEAL = `0x${"ab".repeat(32)}`;
 
-/** One row in every sealed table (SEALED_TABLES), so each refusal has something to refuse. */
 /** The columns every sealed-text table shares (a body, its seal, its leaf). */
 const SEALED_TEXT = { body: "{}", seal: SEAL, leaf_index: 0, created_at: 5 } as const;
 
+/** One row in every append-only table (GUARDED_TABLES), so each refusal has something to refuse. */
 export async function fillEveryTable(store: Store): Promise<void> {
   const db = store.db;
   await db
@@ -171,6 +171,40 @@ export async function fillEveryTable(store: Store): Promise<void> {
       received_at: 5,
     })
     .execute();
+  await db
+    .insertInto("final_notice")
+    .values({
+      id: 1,
+      body: "{}",
+      seal: SEAL,
+      chain_id: 31337,
+      registry: addr,
+      tx_hash: SEAL,
+      block_number: 5,
+      created_at: 5,
+    })
+    .execute();
+  await db.insertInto("erasures").values({ seal: SEAL, field: "note", erased_at: 5, reason: null }).execute();
+  await db
+    .insertInto("risk_hours")
+    .values({ season_id: "s1", as_of: 5, vaults: 1, all_stored: 1, created_at: 5 })
+    .execute();
+  await db
+    .insertInto("risk_capital")
+    .values({ season_id: "s1", vault_id: "v1", as_of: 6, tvl_usd: 1, created_at: 6 })
+    .execute();
+  const fold = {
+    agent_id: "a1",
+    season_id: "s1",
+    log_size: 1,
+    last_leaf_seal: SEAL,
+    consumed: "{}",
+    state: "{}",
+    state_seal: SEAL,
+    created_at: 5,
+  };
+  await db.insertInto("score_states").values(fold).execute();
+  await db.insertInto("risk_states").values(fold).execute();
 }
 
 /** Runs one raw statement; resolves to the error it failed with, or undefined. */

@@ -45,10 +45,12 @@ async function uniqueKeys(db: Kysely<unknown>, table: string): Promise<UniqueKey
  * SQLite: `BEFORE INSERT` guards on every sealed table refusing a row whose key (any unique key)
  * already exists. `INSERT OR REPLACE` and `REPLACE` delete the old row without firing its DELETE
  * trigger; the guard fires first, so the old row stays. NULLs never collide, as in the index.
+ * `skip` (the folds, migration 025) drops the new row instead of failing the statement.
  */
 export async function sqliteGuards(
   db: Kysely<unknown>,
   tables: readonly string[] = SEALED_TABLES,
+  onExistingKey: "refuse" | "skip" = "refuse",
 ): Promise<void> {
   for (const table of tables) {
     const columns = (await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(db))
@@ -62,11 +64,14 @@ export async function sqliteGuards(
     });
     if (conditions.length === 0) continue;
     const message = `augur: ${table} is append-only (${EXISTING_KEY})`;
+    // RAISE(IGNORE) skips this row only: the old row stays and the statement goes on.
+    const action = onExistingKey === "refuse" ? `RAISE(ABORT, '${message}')` : "RAISE(IGNORE)";
+    const name = onExistingKey === "refuse" ? `${table}_refuse_existing_key` : `${table}_keep_existing_key`;
     await sql
       .raw(
-        `CREATE TRIGGER ${quote(`${table}_refuse_existing_key`)} BEFORE INSERT ON ${quote(table)}
+        `CREATE TRIGGER ${quote(name)} BEFORE INSERT ON ${quote(table)}
          WHEN ${conditions.join(" OR ")}
-         BEGIN SELECT RAISE(ABORT, '${message}'); END`,
+         BEGIN SELECT ${action}; END`,
       )
       .execute(db);
   }
