@@ -185,7 +185,7 @@ async function main() {
           `agents advanced ${scorer.counts.advanced}, rebuilt ${scorer.counts.rebuilt}, from scratch ${scorer.counts.fromScratch}; ` +
           `risk folds advanced ${folds.counts.advanced}, rebuilt ${folds.counts.rebuilt}, from scratch ${folds.counts.fromScratch}; ` +
           `row cache holds ${rows.held.toLocaleString("en")} records after it; ` +
-          `risk vaults read ${cadence.counts.read}, kept ${cadence.counts.kept}, stored ${cadence.counts.readings} readings, ${cadence.counts.rows} rows`,
+          `risk vaults read ${cadence.counts.read}, kept ${cadence.counts.kept}, stored ${cadence.counts.readings} readings, ${cadence.counts.rows} rows, ${cadence.counts.capital} capital`,
       );
       for (const phase of phases) console.log(`    ${phase}`);
       if (profile) printProfile(profile, PROFILE_TOP);
