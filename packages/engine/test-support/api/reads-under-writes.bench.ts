@@ -7,12 +7,12 @@
  * process (the production path) once with `--ingest-workers 0` (records checked and stored on the
  * request loop) and once with the record writer thread and its ingest workers
  * (BENCH_INGEST_WORKERS, default as serve's), side by side with ratios to idle; the server's CPU
- * per record while it only takes writes (its request loop's, all its threads' and each busy thread's,
- * Linux /proc), and
- * where the CPU went while it took both (each server thread, the writer process, autocannon's).
- * The store: test-support/api/score-bench-store.ts (BENCH_DATA_DIR keeps it between runs).
+ * per record while it only takes writes (over BENCH_CPU_RECORDS answered records, default 300: its
+ * request loop's, all its threads' and each busy thread's, Linux /proc), and where the CPU went while
+ * it took both (each server thread, the writer process, autocannon's), and the refused writes by
+ * status. The store: test-support/api/score-bench-store.ts (BENCH_DATA_DIR keeps it between runs).
  * BENCH_PROF=<dir>: the server writes a CPU profile of each of its threads there. BENCH_INLINE=0: the
- * record writer only.
+ * record writer only. BENCH_ROUNDS=0: the writes-alone CPU only (old and new code back to back).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
