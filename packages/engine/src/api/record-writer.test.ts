@@ -140,6 +140,13 @@ describe("the record writer thread (a file store)", () => {
       new Set([201, 400, 413, 200, 409, 403, 404, 410]),
     );
     expect(expected.filter((a) => a.status === 400)).to.have.length(9);
+    if (process.platform === "linux") {
+      // With one check thread the writer checks itself: no ingest worker beside it.
+      const names = readdirSync("/proc/self/task").map((task) =>
+        readFileSync(`/proc/self/task/${task}/comm`, "utf8").trim(),
+      );
+      expect(names).to.include("augur-writer").and.not.include("augur-check");
+    }
   });
 
   it("stores concurrent submissions in arrival order: the log and answers of one-at-a-time ingestion", async () => {
@@ -148,7 +155,9 @@ describe("the record writer thread (a file store)", () => {
     const expected = [];
     for (const s of sequence) expected.push(await post(inline, s));
     const store = await open(true);
-    const written = await serve(store, 1);
+    // Two checking workers beside the writer (answering out of order); the byte-for-byte test
+    // above runs the default of one, the writer thread checking itself.
+    const written = await serve(store, 2);
     const autoCheckpoint = async () =>
       (await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(store.db)).rows[0]!
         .wal_autocheckpoint;
@@ -164,7 +173,7 @@ describe("the record writer thread (a file store)", () => {
     const read = await written.inject(`/api/v1/records/${seal}`);
     expect(read.statusCode, read.body).to.equal(200);
     if (process.platform === "linux") {
-      // The writer (and its ingest worker) run niced: reads on the request loop go first.
+      // The writer (and its ingest workers) run niced: reads on the request loop go first.
       const nices = readdirSync("/proc/self/task").map((task) =>
         Number(readFileSync(`/proc/self/task/${task}/stat`, "utf8").split(") ")[1]!.split(" ")[16]),
       );

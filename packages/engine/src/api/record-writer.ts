@@ -12,7 +12,12 @@ import type { StoreLocation } from "../store/location";
 export interface RecordWriterData {
   readonly location: StoreLocation;
   readonly chainId: number;
-  /** Ingest workers the writer checks signatures on (0: on the writer thread itself). */
+  /**
+   * Threads that check the records (fields, signatures): 1 (or 0) is the writer thread itself;
+   * more are that many ingest workers beside it. A single worker would do the same work as the
+   * writer thread plus the hop to it and back (measured: 0.03–0.05 ms of CPU a record for the
+   * structured clones and wake-ups), on a thread of the same priority.
+   */
   readonly ingestWorkers: number;
   /** Whether the request loop answers EIP-1271 questions (it holds the chain's provider). */
   readonly contractWallets: boolean;

@@ -38,3 +38,14 @@ export async function checkpointPassive(store: Store): Promise<CheckpointResult 
   const row = rows[0]!;
   return { busy: row.busy !== 0, logPages: row.log, checkpointedPages: row.checkpointed };
 }
+
+/**
+ * This connection's `PRAGMA data_version`: it changes whenever another connection (or process)
+ * commits to the file, so equal values mean nothing else was written between them. Null on
+ * PostgreSQL.
+ */
+export async function dataVersion(store: Store): Promise<number | null> {
+  if (store.dialect !== "sqlite") return null;
+  const { rows } = await sql<{ data_version: number }>`PRAGMA data_version`.execute(store.db);
+  return rows[0]!.data_version;
+}

@@ -5,7 +5,7 @@
  * `<url>/api/v1/records` at `rate` a second, prints `answered <n>` as answers arrive; SIGUSR1
  * pauses or resumes the posting (resumed, it goes on at `rate` from then, without catching up); on
  * SIGTERM it stops, waits for every answer and prints `done <json>` (rate while posting, stored,
- * refused).
+ * refused, and the refused by status).
  */
 import { readFileSync } from "node:fs";
 
@@ -50,7 +50,10 @@ process.once("SIGTERM", () => {
   const seconds = (postingMs + (paused ? 0 : performance.now() - t0)) / 1000;
   void Promise.all(posts).then((statuses) => {
     const stored = statuses.filter((s) => s === 201).length;
-    const summary = { rate: posts.length / seconds, stored, refused: statuses.length - stored };
+    // What the refused ones were answered (0: no answer, the connection failed).
+    const why: Record<number, number> = {};
+    for (const s of statuses) if (s !== 201) why[s] = (why[s] ?? 0) + 1;
+    const summary = { rate: posts.length / seconds, stored, refused: statuses.length - stored, why };
     process.stdout.write(`done ${JSON.stringify(summary)}\n`, () => process.exit(0));
   });
 });

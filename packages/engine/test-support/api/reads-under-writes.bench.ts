@@ -2,15 +2,17 @@
  * `npm run bench -- reads-under-writes`: GET /api/v1/agents/:id/score idle, then while one writer
  * posts BENCH_WRITES records a second (default 100: pre-signed Snapshots of 40 agents, posted from
  * a child process, post-at-rate.ts, as an agent's would be), in BENCH_ROUNDS alternating rounds
- * (default 3, BENCH_SECONDS each: idle, then with the writer, and again), against `augur serve` in a child
+ * (default 5, BENCH_SECONDS each: idle, then with the writer, and again; each round's ratio to the idle
+ * round just before it, the median printed with the spread), against `augur serve` in a child
  * process (the production path) once with `--ingest-workers 0` (records checked and stored on the
  * request loop) and once with the record writer thread and its ingest workers
  * (BENCH_INGEST_WORKERS, default as serve's), side by side with ratios to idle; the server's CPU
- * per record while it only takes writes (its request loop's and all its threads', Linux /proc), and
- * where the CPU went while it took both (each server thread, the writer process, autocannon's).
- * The store: test-support/api/score-bench-store.ts (BENCH_DATA_DIR keeps it between runs).
+ * per record while it only takes writes (over BENCH_CPU_RECORDS answered records, default 300: its
+ * request loop's, all its threads' and each busy thread's, Linux /proc), and where the CPU went while
+ * it took both (each server thread, the writer process, autocannon's), and the refused writes by
+ * status. The store: test-support/api/score-bench-store.ts (BENCH_DATA_DIR keeps it between runs).
  * BENCH_PROF=<dir>: the server writes a CPU profile of each of its threads there. BENCH_INLINE=0: the
- * record writer only.
+ * record writer only. BENCH_ROUNDS=0: the writes-alone CPU only (old and new code back to back).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -37,8 +39,9 @@ const WORKERS = Number(process.env.BENCH_INGEST_WORKERS ?? DEFAULT_INGEST_WORKER
 const WRITERS = 40;
 const WARM_SECONDS = 2;
 /** Idle and loaded measures alternate this many times (BENCH_ROUNDS), BENCH_SECONDS each. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CPU_SECONDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Records the writes-alone CPU is measured over (a count, not a time: a loaded host answers late). */
+const CPU_RECORDS = Number(process.env.BENCH_CPU_RECORDS ?? 300);
 const BIN = join(__dirname, "..", "..", "bin", "augur.cjs");
 const POSTER = join(__dirname, "post-at-rate.ts");
 
@@ -77,18 +80,32 @@ const taskCpuMs = (pid: number, tid = pid) => statCpuMs(`/proc/${pid}/task/${tid
 /** CPU time of a whole process, every thread, ms. */
 const processCpuMs = (pid: number) => statCpuMs(`/proc/${pid}/stat`);
 
-/** CPU time of each thread of a process, ms, by "name tid" (Linux). */
+/**
+ * CPU time of each thread of a process, ms, by "name tid" (Linux): the main thread is "loop"; the
+ * record writer and its ingest workers name themselves (`nameThisThread`); V8's and libuv's are "node".
+ */
 function threadsCpuMs(pid: number): Map<string, number> {
   const threads = new Map<string, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
-      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      const name = Number(tid) === pid ? "loop" : comm;
       threads.set(`${name} ${tid}`, taskCpuMs(pid, Number(tid)));
     } catch {
       // the thread ended meanwhile
     }
   }
   return threads;
+}
+
+/** Each thread's CPU per record between two `threadsCpuMs`, ≥ 0.01 ms, as "name ms". */
+function threadsPerRecord(before: Map<string, number>, after: Map<string, number>, records: number): string {
+  return [...after]
+    .map(([key, ms]) => [key, (ms - (before.get(key) ?? 0)) / records] as const)
+    .filter(([, ms]) => ms >= 0.01)
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, ms]) => `${key.split(" ")[0]} ${ms.toFixed(2)}`)
+    .join(", ");
 }
 
 /** The threads that spent ≥ 1 % of `seconds` between two `threadsCpuMs`, as "name: ms". */
@@ -126,7 +143,9 @@ async function writerRecords(url: string, run: string, count: number): Promise<s
   const bodies: string[] = [];
   for (let j = 0; j < count; j++) {
     const w = writers[j % WRITERS]!;
-    const moment = t - 299 + Math.floor(j / WRITERS);
+    // Dated from a minute before signing began: signing thousands takes a while on a loaded host,
+    // and a record dated more than the grace (600 s) before it arrives is refused as stale.
+    const moment = t - 60 + Math.floor(j / WRITERS);
     bodies.push(JSON.stringify(await sign("Snapshot", snapshot(w.name, moment, "1000000000", "w"), w.agent)));
   }
   return bodies;
@@ -144,18 +163,20 @@ function startWriter(url: string, bodies: string[], dir: string) {
   });
   let answered = 0;
   let out = "";
-  const done = new Promise<{ rate: number; stored: number; refused: number }>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const lines = out.split("\n");
-      out = lines.pop()!;
-      for (const line of lines) {
-        if (line.startsWith("answered ")) answered = Number(line.slice(9));
-        else if (line.startsWith("done ")) resolve(JSON.parse(line.slice(5)));
-      }
-    });
-    child.once("exit", (code) => reject(new Error(`the writer exited ${code} before its summary`)));
-  });
+  const done = new Promise<{ rate: number; stored: number; refused: number; why: Record<string, number> }>(
+    (resolve, reject) => {
+      child.stdout!.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const lines = out.split("\n");
+        out = lines.pop()!;
+        for (const line of lines) {
+          if (line.startsWith("answered ")) answered = Number(line.slice(9));
+          else if (line.startsWith("done ")) resolve(JSON.parse(line.slice(5)));
+        }
+      });
+      child.once("exit", (code) => reject(new Error(`the writer exited ${code} before its summary`)));
+    },
+  );
   const stop = async () => {
     child.kill("SIGTERM");
     try {
@@ -211,6 +232,7 @@ async function serve(dataDir: string, workers: number): Promise<{ child: ChildPr
 async function rounds(url: string, writer: ReturnType<typeof startWriter>) {
   const idle: AutocannonResult[] = [];
   const loaded: AutocannonResult[] = [];
+  const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     writer.toggle(); // pause: the posts in flight are answered meanwhile
     await sleep(300);
@@ -218,8 +240,17 @@ async function rounds(url: string, writer: ReturnType<typeof startWriter>) {
     writer.toggle();
     await sleep(300);
     loaded.push(await measure(url, SCORE_PATHS));
+    ratios.push(loaded[round]!.requests.average / idle[round]!.requests.average);
   }
-  return { idle: combined(idle), loaded: combined(loaded) };
+  const p99s = loaded.map((r) => r.latency.p99);
+  return { idle: combined(idle), loaded: combined(loaded), ratios, p99s };
+}
+
+/** The median of some numbers (the mean of the middle two when even). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Rounds taken as one: throughput averaged, the worst p99 (and p50), errors summed. */
@@ -242,23 +273,26 @@ async function run(dataDir: string, workers: number) {
     const bodies = await writerRecords(
       url,
       `${workers}-${Date.now()}`,
-      RATE * (ROUNDS * SECONDS + WARM_SECONDS + CPU_SECONDS + 2),
+      RATE * (ROUNDS * SECONDS + WARM_SECONDS + 3) + CPU_RECORDS,
     );
     const writer = startWriter(url, bodies, dataDir);
     await sleep(WARM_SECONDS * 1000);
     // Writes alone first: the server's request loop CPU per record, whatever else the machine runs.
     const cpu0 = taskCpuMs(child.pid!);
     const all0 = processCpuMs(child.pid!);
+    const threads0 = threadsCpuMs(child.pid!);
     const answered0 = writer.answered();
-    await sleep(CPU_SECONDS * 1000);
+    for (let waited = 0; writer.answered() - answered0 < CPU_RECORDS && waited < 60_000; waited += 50)
+      await sleep(50);
     const records = writer.answered() - answered0;
     const cpuPerRecord = (taskCpuMs(child.pid!) - cpu0) / records;
     const allCpuPerRecord = (processCpuMs(child.pid!) - all0) / records;
+    const perThread = threadsPerRecord(threads0, threadsCpuMs(child.pid!), records);
     const server0 = threadsCpuMs(child.pid!);
     const poster0 = taskCpuMs(writer.pid());
     const bench0 = process.cpuUsage();
     const machine0 = machineTime();
-    const { idle, loaded } = await rounds(url, writer);
+    const { idle, loaded, ratios, p99s } = await rounds(url, writer);
     // A VM's neighbours take cores away: the idle figure alone varied 2× run to run on the shared host.
     const stolen = stolenPercent(machine0, machineTime());
     // Over all the rounds, half of them with writes: shares of a core while loaded are about twice these.
@@ -271,7 +305,8 @@ async function run(dataDir: string, workers: number) {
         return (used.user + used.system) / 1000 / seconds / 10;
       })(),
     };
-    return { idle, loaded, cpuPerRecord, allCpuPerRecord, cpu, stolen, writes: await writer() };
+    const writes = await writer();
+    return { idle, loaded, ratios, p99s, cpuPerRecord, allCpuPerRecord, perThread, cpu, stolen, writes };
   } finally {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -313,17 +348,33 @@ async function main() {
     const pooled = await run(dataDir, WORKERS);
     console.log(
       `autocannon: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s idle then ${SECONDS} s with writes ` +
-        `(throughput averaged, worst p99), loopback, augur serve in a child process; ` +
+        `(throughput averaged, worst p99; each round's ratio to the idle round before it), loopback, augur serve in a child process; ` +
         `load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}`,
     );
     const lines = (name: string, r: Awaited<ReturnType<typeof run>>) => {
       const vs = (a: AutocannonResult) => (a.requests.average / r.idle.requests.average).toFixed(2);
+      if (ROUNDS === 0) {
+        // BENCH_ROUNDS=0: the writes-alone CPU only.
+        console.log(
+          `${name}: request loop ${r.cpuPerRecord.toFixed(2)} ms CPU/record, all threads ${r.allCpuPerRecord.toFixed(2)}; ` +
+            `by thread: ${r.perThread}; ${r.writes.stored} stored, ${r.writes.refused} refused ${JSON.stringify(r.writes.why)}`,
+        );
+        return;
+      }
       console.log(row(`${name}, idle`, r.idle));
       console.log(
         `${row(`${name}, ${RATE} writes/s`, r.loaded)}   ${vs(r.loaded)}× idle; ` +
           `request loop ${r.cpuPerRecord.toFixed(2)} ms CPU/record, all threads ${r.allCpuPerRecord.toFixed(2)}; writer ${r.writes.rate.toFixed(0)}/s, ` +
-          `${r.writes.stored} stored, ${r.writes.refused} refused`,
+          `${r.writes.stored} stored, ${r.writes.refused} refused` +
+          (r.writes.refused > 0 ? ` (by status: ${JSON.stringify(r.writes.why)})` : ""),
       );
+      const ratios = r.ratios.map((x) => x.toFixed(2)).join(", ");
+      console.log(
+        `  rounds: ${ratios}× idle (median ${median(r.ratios).toFixed(2)}×, spread ` +
+          `${Math.min(...r.ratios).toFixed(2)}–${Math.max(...r.ratios).toFixed(2)}); p99 ${r.p99s.join(", ")} ms ` +
+          `(median ${median(r.p99s)})`,
+      );
+      console.log(`  writes alone, CPU per record by thread (ms): ${r.perThread}`);
       console.log(
         `  CPU over the rounds (% of a core): server threads ${r.cpu.server}; ` +
           `writer process ${r.cpu.poster.toFixed(0)} %; autocannon process ${r.cpu.bench.toFixed(0)} %; ` +

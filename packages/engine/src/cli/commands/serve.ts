@@ -54,8 +54,9 @@ Options:
                            AUGUR_MAX_CONNECTIONS; default ${DEFAULT_SERVER_LIMITS.maxConnections})
   --record-grace <s>       how long before its arrival a record may be dated, seconds (env
                            AUGUR_RECORD_GRACE; default 600); widen it only to import history
-  --ingest-workers <n>     worker threads that check submitted records (fields, signature
-                           recovery) off the request loop; 0 checks them inline (env
+  --ingest-workers <n>     threads that check submitted records (fields, signature
+                           recovery) off the request loop: 1 is the record writer's own
+                           thread, more are workers beside it; 0 checks them inline (env
                            AUGUR_INGEST_WORKERS; default ${DEFAULT_INGEST_WORKERS} here: the cores less one, at most 4)
   --rpc <url>              JSON-RPC of the chain (env AUGUR_RPC_URL): lets a registration
                            bind a contract wallet (EIP-1271); without it only EOAs bind
