@@ -14,9 +14,11 @@ export interface WorkerOptions {
   readonly execArgv?: readonly string[];
 }
 
-/** A worker started, waiting for its one message. */
+/** A worker started, waiting for its messages. */
 export interface StartedWorker<A> {
-  /** Sends the message now (moving `transfer`); resolves to the worker's answer. */
+  /** Sends a message now (moving `transfer`), not the last one. */
+  send(message: unknown, transfer?: readonly Transferable[]): void;
+  /** Sends the last message now (moving `transfer`); resolves to the worker's answer. */
   ask(message: unknown, transfer?: readonly Transferable[]): Promise<A>;
 }
 
@@ -61,7 +63,7 @@ export function workerSource(script: string): Promise<string> {
 
 /**
  * Starts `script` in a worker thread of its own; resolves once the thread is starting, so it loads
- * while the caller prepares its one message. Messages `{ note }` go to `onNote`; the first other
+ * while the caller prepares its messages. Messages `{ note }` go to `onNote`; the first other
  * message is the answer, and the worker ends then.
  */
 export async function startWorker<A>(script: string, options: WorkerOptions = {}): Promise<StartedWorker<A>> {
@@ -88,6 +90,9 @@ export async function startWorker<A>(script: string, options: WorkerOptions = {}
   // A worker that fails before it is asked is reported by `ask`.
   answer.catch(() => undefined);
   return {
+    send(message, transfer = []) {
+      worker.postMessage(message, [...transfer]);
+    },
     ask(message, transfer = []) {
       worker.postMessage(message, [...transfer]);
       return answer;
