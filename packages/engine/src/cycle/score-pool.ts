@@ -36,8 +36,29 @@ export type ToScoreWorker =
   | { readonly share: EncodedShare }
   | { readonly end: true };
 
-/** A worker's answer: each batch's unranked rows, in the order sent, or why it could not score them. */
-export type ShareAnswer = { readonly rows: UnrankedRow[][] } | { readonly error: string };
+/**
+ * A worker's answer: each batch's unranked rows, in the order sent, and when (ms since the epoch,
+ * `performance.timeOrigin + performance.now()`) it began its first batch; or why it could not score them.
+ */
+export type ShareAnswer =
+  | { readonly rows: UnrankedRow[][]; readonly firstBatchAt: number }
+  | { readonly error: string };
+
+/** Where a recompute's wall time went, for the bench (`PoolOptions.onPhases`). */
+export interface PoolPhases {
+  /** Agents this thread scored, and each worker scored. */
+  readonly here: number;
+  readonly workers: readonly number[];
+  /** Until the last worker began its first batch: this thread alone (ms). */
+  readonly startMs: number;
+  /** This thread waiting for the workers' last batches and answers (ms). */
+  readonly waitMs: number;
+}
+
+export interface PoolOptions extends WorkerOptions {
+  /** Told where the wall time went (not called when the season is scored in this thread alone). */
+  readonly onPhases?: (phases: PoolPhases) => void;
+}
 
 const WORKER_SCRIPT = join(__dirname, "score-worker.ts");
 
@@ -58,13 +79,14 @@ interface Helper {
  * columns moved to it (cycle/share-codec.ts); the rows are ranked here. An agent's row depends only
  * on its records and the header, so the output is the one-thread output, byte for byte (tested).
  * With one worker, one agent, or fewer than `minRecords` records per worker, the season is scored
- * here alone. `worker`: the workers' options (the bench profiles them with `--cpu-prof`).
+ * here alone. `options`: the workers' options (the bench profiles them with `--cpu-prof`) and the
+ * bench's phases.
  */
 export async function scoreSeasonInWorkers(
   input: SeasonInput,
   workers: number,
   minRecords = MIN_RECORDS_PER_WORKER,
-  worker: WorkerOptions = {},
+  options: PoolOptions = {},
 ): Promise<SeasonScores> {
   if (!Number.isSafeInteger(workers) || workers < 1)
     throw new RangeError(`workers must be ≥ 1, not ${workers}`);
@@ -75,9 +97,10 @@ export async function scoreSeasonInWorkers(
     minRecords > 0 ? Math.floor(records / minRecords) : workers,
   );
   if (n <= 1) return scoreSeason(input);
+  const began = performance.timeOrigin + performance.now();
   // The threads load while this one indexes the season and encodes their first batches.
   const started = await Promise.all(
-    Array.from({ length: n - 1 }, () => startWorker<ShareAnswer>(WORKER_SCRIPT, worker)),
+    Array.from({ length: n - 1 }, () => startWorker<ShareAnswer>(WORKER_SCRIPT, options)),
   );
   const progress = new Int32Array(new SharedArrayBuffer(4 * started.length));
   const { season, as_of, agents, prior_scores, inputs_log_size } = input;
@@ -105,10 +128,18 @@ export async function scoreSeasonInWorkers(
     rows[next] = scorer.scoreAgent(agents[next]!.id, index.records(next));
     next++;
   }
+  const waiting = performance.now();
   const answers = await Promise.all(helpers.map((h) => h.worker.ask({ end: true } satisfies ToScoreWorker)));
-  answers.forEach((answer, w) => {
+  const firstBatches = answers.map((answer, w) => {
     if ("error" in answer) throw new Error(`score worker: ${answer.error}`);
     helpers[w]!.batches.forEach((batch, b) => batch.forEach((k, j) => (rows[k] = answer.rows[b]![j]!)));
+    return answer.firstBatchAt || began; // a worker sent no batch (a small season) began with this thread
+  });
+  options.onPhases?.({
+    here: next,
+    workers: helpers.map((h) => h.batches.reduce((sum, batch) => sum + batch.length, 0)),
+    startMs: Math.max(...firstBatches) - began,
+    waitMs: performance.now() - waiting,
   });
   return scorer.result(rows);
 }

@@ -15,17 +15,19 @@ const port = parentPort!;
 let scorer: ShareScorer | undefined;
 let progress: { counts: Int32Array; slot: number } | undefined;
 const rows: UnrankedRow[][] = [];
+let firstBatchAt = 0;
 let error: string | undefined;
 port.on("message", (message: ToScoreWorker) => {
   if ("header" in message) {
     scorer = new ShareScorer(message.header);
     progress = { counts: message.progress, slot: message.slot };
   } else if ("share" in message) {
+    firstBatchAt ||= performance.timeOrigin + performance.now();
     try {
       if (error === undefined) rows.push(scorer!.score(message.share));
     } catch (failed) {
       error = failed instanceof Error ? failed.message : String(failed);
     }
     Atomics.add(progress!.counts, progress!.slot, 1);
-  } else port.postMessage((error === undefined ? { rows } : { error }) satisfies ShareAnswer);
+  } else port.postMessage((error === undefined ? { rows, firstBatchAt } : { error }) satisfies ShareAnswer);
 });
