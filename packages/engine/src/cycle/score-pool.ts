@@ -107,7 +107,11 @@ export async function scoreSeasonInWorkers(
   const header: SeasonHeader = { season, as_of, agents, prior_scores, inputs_log_size };
   started.forEach((w, slot) => w.send({ header, progress, slot } satisfies ToScoreWorker));
   const index = new SeasonIndex(input);
-  const helpers: Helper[] = started.map((w) => ({ worker: w, encoder: new ShareEncoder(index), batches: [] }));
+  const helpers: Helper[] = started.map((w) => ({
+    worker: w,
+    encoder: new ShareEncoder(index),
+    batches: [],
+  }));
   const scorer = new SeasonScorer(input);
   const rows: UnrankedRow[] = new Array<UnrankedRow>(agents.length);
   let next = 0; // this thread's next agent
@@ -117,7 +121,8 @@ export async function scoreSeasonInWorkers(
     for (const [slot, helper] of helpers.entries()) {
       while (helper.batches.length - Atomics.load(progress, slot) < AHEAD) {
         const batch: number[] = [];
-        for (let size = 0; size < BATCH_RECORDS && end > next + 1; size += recordsOf(end)) batch.unshift(--end);
+        for (let size = 0; size < BATCH_RECORDS && end > next + 1; size += recordsOf(end))
+          batch.unshift(--end);
         if (batch.length === 0) break;
         const { share, transfer } = helper.encoder.encode(batch);
         helper.worker.send({ share } satisfies ToScoreWorker, transfer);

@@ -41,7 +41,11 @@ export class SeasonIndex {
   }
 
   /** Agent k's rows of `list`, in input order, each given to `each`. */
-  forEachRow<L extends ListName>(list: L, k: number, each: (row: SeasonAgentRecords[L][number]) => void): void {
+  forEachRow<L extends ListName>(
+    list: L,
+    k: number,
+    each: (row: SeasonAgentRecords[L][number]) => void,
+  ): void {
     const rows = this.input[list] as SeasonAgentRecords[L];
     const { starts, ends } = this.runs[list];
     starts[k]!.forEach((from, r) => {

@@ -55,7 +55,9 @@ describe("a season's share as columns (cycle/share-codec.ts)", () => {
       fc.property(arbSeason, arbPick, (season, pick) => {
         const { index, agents, share } = movedShare(season, pick);
         expect(share.agents).to.deep.equal(agents.map((k) => season.agents[k]!.id));
-        agents.forEach((k, j) => expect(decodeAgent(share, j, share.strings)).to.deep.equal(index.records(k)));
+        agents.forEach((k, j) =>
+          expect(decodeAgent(share, j, share.strings)).to.deep.equal(index.records(k)),
+        );
       }),
       // The codec's branches (number or string, seal or none, one run or several) show in a few
       // dozen seasons.

@@ -89,7 +89,9 @@ class Columns {
  * A field added to a row is added here and in `DECODE`, or the round trip (share-codec.test.ts)
  * loses it.
  */
-const ENCODE: { [L in ListName]: { texts: number; numbers: number; write: (c: Columns, i: number, row: never) => void } } = {
+const ENCODE: {
+  [L in ListName]: { texts: number; numbers: number; write: (c: Columns, i: number, row: never) => void };
+} = {
   snapshots: {
     texts: 3,
     numbers: 3,
