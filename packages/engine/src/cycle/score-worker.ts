@@ -4,7 +4,7 @@
  * columns they crossed in, cycle/share-codec.ts), counts the batches done in `progress[slot]` (the
  * caller reads it to know when to send more), and answers every batch's rows at `{ end }`. It
  * imports the season scorer's own module, not `@augur/scorer`'s index, so its bundle
- * (cycle/in-worker.ts) holds 24 modules, not the package.
+ * (cycle/in-worker.ts) holds 26 modules, not the package.
  */
 import { parentPort } from "node:worker_threads";
 import type { UnrankedRow } from "@augur/scorer/src/augur/season";
