@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { scoreSeason, validateSeasonInput } from "@augur/scorer";
 import { fakeSeal, makeSeason } from "@augur/scorer/src/augur/fixture";
 import { arbAgentSpec } from "@augur/scorer/src/augur/fixture-arb";
-import { contiguousShares, scoreSeasonInWorkers } from "./score-pool";
+import { contiguousShares, type PoolPhases, scoreSeasonInWorkers } from "./score-pool";
 
 // One random season (fixed seed: workers cost a thread start each, so this is not a property):
 // seven agents of two creators, with prior sealed rows, so creator inputs cross the shares.
@@ -30,6 +30,19 @@ describe("scoring a season across worker threads", () => {
     expect(
       JSON.parse(one).rows.some((r: { manifest: { measured: unknown } }) => r.manifest.measured),
     ).to.equal(true);
+  });
+
+  it("gives the one-thread output with 3 workers sent one agent a batch, each thread scoring some", async () => {
+    let phases: PoolPhases | undefined;
+    const three = await scoreSeasonInWorkers(season, 3, 0, {
+      batchRecords: 1,
+      onPhases: (p) => (phases = p),
+    });
+    expect(JSON.stringify(three)).to.equal(JSON.stringify(scoreSeason(season)));
+    expect(phases!.here + phases!.workers.reduce((a, b) => a + b, 0)).to.equal(7);
+    expect(phases!.workers).to.have.length(2);
+    // Each worker is sent two batches at once (one agent each) before this thread scores its first.
+    for (const agents of phases!.workers) expect(agents).to.be.at.least(2);
   });
 
   it("shares items in order, equal but the last, never an empty share", () => {

@@ -56,6 +56,8 @@ export interface PoolPhases {
 }
 
 export interface PoolOptions extends WorkerOptions {
+  /** Records in one batch (default BATCH_RECORDS; the tests send one agent a batch). */
+  readonly batchRecords?: number;
   /** Told where the wall time went (not called when the season is scored in this thread alone). */
   readonly onPhases?: (phases: PoolPhases) => void;
 }
@@ -116,12 +118,13 @@ export async function scoreSeasonInWorkers(
   const rows: UnrankedRow[] = new Array<UnrankedRow>(agents.length);
   let next = 0; // this thread's next agent
   let end = agents.length; // the workers have been sent the agents from here on
+  const batchRecords = options.batchRecords ?? BATCH_RECORDS;
   const recordsOf = (k: number) => LISTS.reduce((sum, list) => sum + index.count(list, k), 0);
   for (;;) {
     for (const [slot, helper] of helpers.entries()) {
       while (helper.batches.length - Atomics.load(progress, slot) < AHEAD) {
         const batch: number[] = [];
-        for (let size = 0; size < BATCH_RECORDS && end > next + 1; size += recordsOf(end))
+        for (let size = 0; size < batchRecords && end > next + 1; size += recordsOf(end))
           batch.unshift(--end);
         if (batch.length === 0) break;
         const { share, transfer } = helper.encoder.encode(batch);
