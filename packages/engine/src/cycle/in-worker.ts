@@ -20,6 +20,8 @@ export interface StartedWorker<A> {
   send(message: unknown, transfer?: readonly Transferable[]): void;
   /** Sends the last message now (moving `transfer`); resolves to the worker's answer. */
   ask(message: unknown, transfer?: readonly Transferable[]): Promise<A>;
+  /** Ends the worker, asked or not (a worker not needed after all, or a caller that failed). */
+  stop(): void;
 }
 
 /** Our own packages' TypeScript is bundled into the worker's script; any other package is required as is. */
@@ -71,8 +73,8 @@ export async function startWorker<A>(script: string, options: WorkerOptions = {}
     eval: true,
     execArgv: options.execArgv && [...options.execArgv],
   });
+  let answered = false;
   const answer = new Promise<A>((resolve, reject) => {
-    let answered = false;
     worker.on("message", (message: A | WorkerNote) => {
       if (typeof message === "object" && message !== null && "note" in message) {
         options.onNote?.(message.note);
@@ -96,6 +98,10 @@ export async function startWorker<A>(script: string, options: WorkerOptions = {}
     ask(message, transfer = []) {
       worker.postMessage(message, [...transfer]);
       return answer;
+    },
+    stop() {
+      answered = true;
+      void worker.terminate();
     },
   };
 }

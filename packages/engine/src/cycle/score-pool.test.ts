@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { scoreSeason, validateSeasonInput } from "@augur/scorer";
 import { fakeSeal, makeSeason } from "@augur/scorer/src/augur/fixture";
 import { arbAgentSpec } from "@augur/scorer/src/augur/fixture-arb";
-import { contiguousShares, type PoolPhases, scoreSeasonInWorkers } from "./score-pool";
+import { contiguousShares, type PoolPhases, scoreSeasonInWorkers, startScoreWorkers } from "./score-pool";
 
 // One random season (fixed seed: workers cost a thread start each, so this is not a property):
 // seven agents of two creators, with prior sealed rows, so creator inputs cross the shares.
@@ -32,9 +32,10 @@ describe("scoring a season across worker threads", () => {
     ).to.equal(true);
   });
 
-  it("gives the one-thread output with 3 workers sent one agent a batch, each thread scoring some", async () => {
+  it("gives the one-thread output with 3 workers started ahead and sent one agent a batch", async () => {
     let phases: PoolPhases | undefined;
     const three = await scoreSeasonInWorkers(season, 3, 0, {
+      started: startScoreWorkers(2),
       batchRecords: 1,
       onPhases: (p) => (phases = p),
     });
@@ -59,10 +60,17 @@ describe("scoring a season across worker threads", () => {
   });
 
   it("scores a small season in this thread, and refuses a worker count below 1", async () => {
-    // 7 agents hold far fewer records than one worker is given at the least: no thread starts.
+    // 7 agents hold far fewer records than one worker is given at the least: no thread starts, and
+    // one started ahead is stopped (else mocha would not exit).
     expect(JSON.stringify(await scoreSeasonInWorkers(season, 2))).to.equal(
       JSON.stringify(scoreSeason(season)),
     );
+    let phases: PoolPhases | undefined;
+    const options = { started: startScoreWorkers(1), onPhases: (p: PoolPhases) => (phases = p) };
+    expect(JSON.stringify(await scoreSeasonInWorkers(season, 2, undefined, options))).to.equal(
+      JSON.stringify(scoreSeason(season)),
+    );
+    expect(phases).to.equal(undefined);
     let error: unknown;
     await scoreSeasonInWorkers(season, 0).catch((e: unknown) => (error = e));
     expect(error).to.be.instanceOf(RangeError);

@@ -60,6 +60,22 @@ export interface PoolOptions extends WorkerOptions {
   readonly batchRecords?: number;
   /** Told where the wall time went (not called when the season is scored in this thread alone). */
   readonly onPhases?: (phases: PoolPhases) => void;
+  /**
+   * Workers started before the season was read (`startScoreWorkers`): used instead of new ones,
+   * those not needed stopped.
+   */
+  readonly started?: Promise<StartedWorker<ShareAnswer>[]>;
+}
+
+/**
+ * `count` score workers started now, so their start overlaps reading the season (`augur score`
+ * starts them before it reads the file): give them to `scoreSeasonInWorkers` as `started`.
+ */
+export function startScoreWorkers(
+  count: number,
+  options: WorkerOptions = {},
+): Promise<StartedWorker<ShareAnswer>[]> {
+  return Promise.all(Array.from({ length: count }, () => startWorker<ShareAnswer>(WORKER_SCRIPT, options)));
 }
 
 const WORKER_SCRIPT = join(__dirname, "score-worker.ts");
@@ -98,12 +114,26 @@ export async function scoreSeasonInWorkers(
     input.agents.length,
     minRecords > 0 ? Math.floor(records / minRecords) : workers,
   );
-  if (n <= 1) return scoreSeason(input);
   const began = performance.timeOrigin + performance.now();
   // The threads load while this one indexes the season and encodes their first batches.
-  const started = await Promise.all(
-    Array.from({ length: n - 1 }, () => startWorker<ShareAnswer>(WORKER_SCRIPT, options)),
-  );
+  const ready = options.started ? await options.started : [];
+  for (const unneeded of ready.splice(Math.max(0, n - 1))) unneeded.stop();
+  if (n <= 1) return scoreSeason(input);
+  const started = [...ready, ...(await startScoreWorkers(n - 1 - ready.length, options))];
+  try {
+    return await scoreAcross(input, started, options, began);
+  } finally {
+    for (const worker of started) worker.stop(); // answered already, unless this thread failed
+  }
+}
+
+/** `scoreSeasonInWorkers` with its workers `started`. */
+async function scoreAcross(
+  input: SeasonInput,
+  started: readonly StartedWorker<ShareAnswer>[],
+  options: PoolOptions,
+  began: number,
+): Promise<SeasonScores> {
   const progress = new Int32Array(new SharedArrayBuffer(4 * started.length));
   const { season, as_of, agents, prior_scores, inputs_log_size } = input;
   const header: SeasonHeader = { season, as_of, agents, prior_scores, inputs_log_size };
