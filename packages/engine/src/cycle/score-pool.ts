@@ -90,8 +90,8 @@ interface Helper {
 /**
  * Scores a validated season across `workers` threads (augur-score/v1, docs/augur-score-v1.md):
  * this thread scores agents from the first on while each worker is sent batches of agents from
- * the last back (about BATCH_RECORDS records each, a batch sent whenever the worker has fewer than
- * AHEAD waiting), until the two ends meet: a worker starts scoring as soon as its first batch is
+ * the last back (about BATCH_RECORDS records each, fewer as the agents left get few, a batch sent
+ * whenever the worker has fewer than AHEAD waiting), until the two ends meet: a worker starts scoring as soon as its first batch is
  * there, and a thread that gets less of a core simply scores fewer agents. A worker is given the
  * header first (listing every agent: a creator's other agents stay known), then each batch as
  * columns moved to it (cycle/share-codec.ts); the rows are ranked here. An agent's row depends only
@@ -150,12 +150,17 @@ async function scoreAcross(
   let end = agents.length; // the workers have been sent the agents from here on
   const batchRecords = options.batchRecords ?? BATCH_RECORDS;
   const recordsOf = (k: number) => LISTS.reduce((sum, list) => sum + index.count(list, k), 0);
+  let left = agents.reduce((sum, _, k) => sum + recordsOf(k), 0); // records of agents next to end
   for (;;) {
     for (const [slot, helper] of helpers.entries()) {
       while (helper.batches.length - Atomics.load(progress, slot) < AHEAD) {
+        // Batches shrink as the agents left do, so the threads end close together.
+        const most = Math.min(batchRecords, left / (2 * AHEAD * (helpers.length + 1)));
         const batch: number[] = [];
-        for (let size = 0; size < batchRecords && end > next + 1; size += recordsOf(end))
+        for (let size = 0; size < most && end > next + 1; size += recordsOf(end)) {
           batch.unshift(--end);
+          left -= recordsOf(end);
+        }
         if (batch.length === 0) break;
         const { share, transfer } = helper.encoder.encode(batch);
         helper.worker.send({ share } satisfies ToScoreWorker, transfer);
@@ -164,7 +169,7 @@ async function scoreAcross(
     }
     if (next >= end) break;
     rows[next] = scorer.scoreAgent(agents[next]!.id, index.records(next));
-    next++;
+    left -= recordsOf(next++);
   }
   const waiting = performance.now();
   const answers = await Promise.all(helpers.map((h) => h.worker.ask({ end: true } satisfies ToScoreWorker)));
