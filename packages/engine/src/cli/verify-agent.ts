@@ -2,8 +2,7 @@ import { rescoreAgent } from "../cycle/rescore";
 import { type DeepCheck, type Remeasure, type Rescore, verifyDeep } from "../verify/deep";
 import type { ServedLeaf } from "../verify/deep-responses";
 import type { HttpOptions } from "../verify/http";
-import { registryHeadChecker } from "../verify/registry";
-import { chainReader, remeasurer } from "../verify/remeasure";
+import type { SeasonPooledSums } from "../verify/pooled";
 import { type HeadChecker, verifyScore } from "../verify/verify-score";
 import { errorLine } from "./main";
 
@@ -35,6 +34,33 @@ export interface VerifyDependencies {
   remeasure?: Remeasure;
 }
 
+/**
+ * What the agents one thread checks share (extended in place): the log enumerated so far, and the
+ * season's snapshots summed for the pooled totals, so each is fetched once per thread, not once per agent.
+ */
+export interface ThreadShared {
+  readonly logLeaves: ServedLeaf[];
+  readonly pooledSums: Map<number, SeasonPooledSums>;
+}
+
+/** A thread's shared state, empty. */
+export const threadShared = (): ThreadShared => ({ logLeaves: [], pooledSums: new Map() });
+
+/**
+ * The chain's modules (and ethers, which they load), required only with --rpc: a verify worker
+ * without it starts lighter. `require`, not `import()`: the engine runs as CommonJS (tsx, or the
+ * worker's esbuild bundle, which runs a required module when it is first required), and `import()`
+ * would go to Node's ESM loader, which does not resolve our TypeScript.
+ */
+function chainModules() {
+  /* eslint-disable @typescript-eslint/no-require-imports */
+  return {
+    registry: require("../verify/registry") as typeof import("../verify/registry"),
+    remeasure: require("../verify/remeasure") as typeof import("../verify/remeasure"),
+  };
+  /* eslint-enable @typescript-eslint/no-require-imports */
+}
+
 /** One agent checked: its exit code and every line printed for it. */
 export interface AgentVerdict {
   readonly agent: string;
@@ -52,19 +78,24 @@ function deepLines(checks: readonly DeepCheck[]): string {
 /**
  * The four recompute steps of augur-score/v1 for one agent (and with `plan.deep` the deep checks),
  * each line given to `print` as soon as it is known; resolves to the exit code. An engine or chain
- * that cannot be read throws (one line). `logLeaves`: the log enumerated so far by this thread.
+ * that cannot be read throws (one line). `shared`: what this thread's agents share.
  */
 export async function verifyAgent(
   plan: VerifyPlan,
   agent: string,
   print: (text: string) => void,
   deps: VerifyDependencies = {},
-  logLeaves: ServedLeaf[] = [],
+  shared: ThreadShared = threadShared(),
 ): Promise<number> {
   const { api, season } = plan;
   const http: HttpOptions = { fetch: deps.fetch, timeoutMs: plan.timeoutMs };
+  // The chain's modules (and what they load) only with --rpc: a worker without it starts lighter.
   const chain = plan.chain
-    ? (deps.headChecker ?? registryHeadChecker)(plan.chain.rpc, plan.chain.registry, http)
+    ? (deps.headChecker ?? chainModules().registry.registryHeadChecker)(
+        plan.chain.rpc,
+        plan.chain.registry,
+        http,
+      )
     : undefined;
   const report = await verifyScore({
     api,
@@ -82,6 +113,7 @@ export async function verifyAgent(
     for (const line of step.details) print(`  ${line}\n`);
   }
   const remeasure = plan.remeasure;
+  const remeasuring = plan.chain && remeasure && remeasure.count > 0 ? chainModules().remeasure : undefined;
   const deepChecks = plan.deep
     ? await verifyDeep({
         api,
@@ -90,13 +122,16 @@ export async function verifyAgent(
         http,
         manifest: report.manifest,
         rescore: deps.rescore ?? rescoreAgent,
-        logLeaves,
+        logLeaves: shared.logLeaves,
+        pooledSums: shared.pooledSums,
         remeasure:
-          plan.chain && remeasure && remeasure.count > 0
+          plan.chain && remeasure && remeasuring
             ? {
                 count: remeasure.count,
-                chain: chainReader(plan.chain.rpc, http),
-                measure: deps.remeasure ?? remeasurer({ oracle: remeasure.oracle, quoter: remeasure.quoter }),
+                chain: remeasuring.chainReader(plan.chain.rpc, http),
+                measure:
+                  deps.remeasure ??
+                  remeasuring.remeasurer({ oracle: remeasure.oracle, quoter: remeasure.quoter }),
               }
             : undefined,
       })
@@ -127,18 +162,18 @@ export async function verifyAgent(
 /**
  * One agent of many checked: as `verifyAgent`, its lines kept together; an engine or chain that
  * cannot be read fails this agent alone, its one line ending the agent's lines. The agents one
- * thread checks share `logLeaves`: the log is enumerated once, not once per agent.
+ * thread checks share `shared`: the log is enumerated and the season summed once, not once per agent.
  */
 export async function verifyAgentOfMany(
   plan: VerifyPlan,
   agent: string,
   deps: VerifyDependencies,
-  logLeaves: ServedLeaf[],
+  shared: ThreadShared,
 ): Promise<AgentVerdict> {
   let text = "";
   const print = (line: string) => (text += line);
   try {
-    return { agent, code: await verifyAgent(plan, agent, print, deps, logLeaves), text };
+    return { agent, code: await verifyAgent(plan, agent, print, deps, shared), text };
   } catch (error) {
     print(`augur verify: agent ${agent}, season ${plan.season}: not verified: ${errorLine(error)}\n`);
     return { agent, code: EXIT.failed, text };

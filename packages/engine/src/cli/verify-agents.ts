@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { inWorker } from "../cycle/in-worker";
 import { contiguousShares } from "../cycle/score-pool";
-import type { ServedLeaf } from "../verify/deep-responses";
 import {
   type AgentVerdict,
   type VerifyDependencies,
   type VerifyPlan,
+  threadShared,
   verifyAgentOfMany,
 } from "./verify-agent";
 
@@ -36,9 +36,9 @@ export async function verifyAgents(
     throw new RangeError(`workers must be ≥ 1, not ${workers}`);
   if (workers === 1 || agents.length <= 1) {
     const verdicts: AgentVerdict[] = [];
-    const logLeaves: ServedLeaf[] = [];
+    const shared = threadShared();
     for (const agent of agents) {
-      verdicts.push(await verifyAgentOfMany(plan, agent, deps, logLeaves));
+      verdicts.push(await verifyAgentOfMany(plan, agent, deps, shared));
       onVerdict(verdicts[verdicts.length - 1]!);
     }
     return verdicts;

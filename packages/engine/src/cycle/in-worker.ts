@@ -14,10 +14,14 @@ export interface WorkerOptions {
   readonly execArgv?: readonly string[];
 }
 
-/** A worker started, waiting for its one message. */
+/** A worker started, waiting for its messages. */
 export interface StartedWorker<A> {
-  /** Sends the message now (moving `transfer`); resolves to the worker's answer. */
+  /** Sends a message now (moving `transfer`), not the last one. */
+  send(message: unknown, transfer?: readonly Transferable[]): void;
+  /** Sends the last message now (moving `transfer`); resolves to the worker's answer. */
   ask(message: unknown, transfer?: readonly Transferable[]): Promise<A>;
+  /** Ends the worker, asked or not (a worker not needed after all, or a caller that failed). */
+  stop(): void;
 }
 
 /** Our own packages' TypeScript is bundled into the worker's script; any other package is required as is. */
@@ -61,7 +65,7 @@ export function workerSource(script: string): Promise<string> {
 
 /**
  * Starts `script` in a worker thread of its own; resolves once the thread is starting, so it loads
- * while the caller prepares its one message. Messages `{ note }` go to `onNote`; the first other
+ * while the caller prepares its messages. Messages `{ note }` go to `onNote`; the first other
  * message is the answer, and the worker ends then.
  */
 export async function startWorker<A>(script: string, options: WorkerOptions = {}): Promise<StartedWorker<A>> {
@@ -69,8 +73,8 @@ export async function startWorker<A>(script: string, options: WorkerOptions = {}
     eval: true,
     execArgv: options.execArgv && [...options.execArgv],
   });
+  let answered = false;
   const answer = new Promise<A>((resolve, reject) => {
-    let answered = false;
     worker.on("message", (message: A | WorkerNote) => {
       if (typeof message === "object" && message !== null && "note" in message) {
         options.onNote?.(message.note);
@@ -88,9 +92,16 @@ export async function startWorker<A>(script: string, options: WorkerOptions = {}
   // A worker that fails before it is asked is reported by `ask`.
   answer.catch(() => undefined);
   return {
+    send(message, transfer = []) {
+      worker.postMessage(message, [...transfer]);
+    },
     ask(message, transfer = []) {
       worker.postMessage(message, [...transfer]);
       return answer;
+    },
+    stop() {
+      answered = true;
+      void worker.terminate();
     },
   };
 }

@@ -1,20 +1,33 @@
 /**
- * A score worker's thread (cycle/score-pool.ts starts it): scores the one share it is given, each
- * agent's rows made from the columns they crossed in (cycle/share-codec.ts) when it is scored. It
+ * A score worker's thread (cycle/score-pool.ts starts it): given the season's header, then batches
+ * of agents one message each, it scores each batch as it comes (each agent's rows made from the
+ * columns they crossed in, cycle/share-codec.ts), counts the batches done in `progress[slot]` (the
+ * caller reads it to know when to send more), and answers every batch's rows at `{ end }`. It
  * imports the season scorer's own module, not `@augur/scorer`'s index, so its bundle
- * (cycle/in-worker.ts) holds 24 modules, not the package.
+ * (cycle/in-worker.ts) holds 26 modules, not the package.
  */
 import { parentPort } from "node:worker_threads";
-import type { ShareAnswer } from "./score-pool";
-import { type EncodedShare, scoreShare } from "./share-codec";
+import type { UnrankedRow } from "@augur/scorer/src/augur/season";
+import type { ShareAnswer, ToScoreWorker } from "./score-pool";
+import { ShareScorer } from "./share-codec";
 
 const port = parentPort!;
-port.once("message", (share: EncodedShare) => {
-  let answer: ShareAnswer;
-  try {
-    answer = { rows: scoreShare(share) };
-  } catch (error) {
-    answer = { error: error instanceof Error ? error.message : String(error) };
-  }
-  port.postMessage(answer);
+let scorer: ShareScorer | undefined;
+let progress: { counts: Int32Array; slot: number } | undefined;
+const rows: UnrankedRow[][] = [];
+let firstBatchAt = 0;
+let error: string | undefined;
+port.on("message", (message: ToScoreWorker) => {
+  if ("header" in message) {
+    scorer = new ShareScorer(message.header);
+    progress = { counts: message.progress, slot: message.slot };
+  } else if ("share" in message) {
+    firstBatchAt ||= performance.timeOrigin + performance.now();
+    try {
+      if (error === undefined) rows.push(scorer!.score(message.share));
+    } catch (failed) {
+      error = failed instanceof Error ? failed.message : String(failed);
+    }
+    Atomics.add(progress!.counts, progress!.slot, 1);
+  } else port.postMessage((error === undefined ? { rows, firstBatchAt } : { error }) satisfies ShareAnswer);
 });

@@ -27,15 +27,37 @@ export class SeasonIndex {
     return k;
   }
 
+  /** The id of the season's k-th agent. */
+  agentId(k: number): string {
+    return this.input.agents[k]!.id;
+  }
+
+  /** How many rows of `list` agent k has. */
+  count(list: ListName, k: number): number {
+    const { starts, ends } = this.runs[list];
+    let count = 0;
+    starts[k]!.forEach((from, r) => (count += ends[k]![r]! - from));
+    return count;
+  }
+
+  /** Agent k's rows of `list`, in input order, each given to `each`. */
+  forEachRow<L extends ListName>(
+    list: L,
+    k: number,
+    each: (row: SeasonAgentRecords[L][number]) => void,
+  ): void {
+    const rows = this.input[list] as SeasonAgentRecords[L];
+    const { starts, ends } = this.runs[list];
+    starts[k]!.forEach((from, r) => {
+      for (let i = from; i < ends[k]![r]!; i++) each(rows[i]!);
+    });
+  }
+
   /** Agent k's rows of `list`, in input order. */
   rows<L extends ListName>(list: L, k: number): SeasonAgentRecords[L] {
-    const rows = this.input[list] as readonly unknown[];
-    const { starts, ends } = this.runs[list];
-    const own: unknown[] = [];
-    starts[k]!.forEach((from, r) => {
-      for (let i = from; i < ends[k]![r]!; i++) own.push(rows[i]);
-    });
-    return own as SeasonAgentRecords[L];
+    const own: SeasonAgentRecords[L][number][] = [];
+    this.forEachRow(list, k, (row) => own.push(row));
+    return own as unknown as SeasonAgentRecords[L];
   }
 
   /** Agent k's records, every list. */

@@ -5,7 +5,7 @@ import { scoreSeasonAgents } from "@augur/scorer/src/augur/season";
 import { fakeSeal, makeSeason } from "@augur/scorer/src/augur/fixture";
 import { arbAgentSpec } from "@augur/scorer/src/augur/fixture-arb";
 import { SeasonIndex } from "./season-index";
-import { decodeAgent, encodeShare, scoreShare } from "./share-codec";
+import { decodeAgent, encodeShare, ShareEncoder, ShareScorer } from "./share-codec";
 
 /**
  * A season of up to five agents whose rows may come interleaved (an agent's rows in several runs),
@@ -41,7 +41,7 @@ const arbSeason: fc.Arbitrary<SeasonInput> = fc
 function movedShare(season: SeasonInput, pick: readonly boolean[]) {
   const index = new SeasonIndex(season);
   const agents = season.agents.map((_, k) => k).filter((k) => pick[k]);
-  const { share, transfer } = encodeShare(season, index, agents);
+  const { share, transfer } = encodeShare(index, agents);
   return { index, agents, share: structuredClone(share, { transfer }) };
 }
 const arbPick = fc.array(fc.boolean(), { minLength: 5, maxLength: 5 });
@@ -55,11 +55,33 @@ describe("a season's share as columns (cycle/share-codec.ts)", () => {
       fc.property(arbSeason, arbPick, (season, pick) => {
         const { index, agents, share } = movedShare(season, pick);
         expect(share.agents).to.deep.equal(agents.map((k) => season.agents[k]!.id));
-        agents.forEach((k, j) => expect(decodeAgent(share, j)).to.deep.equal(index.records(k)));
+        agents.forEach((k, j) =>
+          expect(decodeAgent(share, j, share.strings)).to.deep.equal(index.records(k)),
+        );
       }),
       // The codec's branches (number or string, seal or none, one run or several) show in a few
       // dozen seasons.
       { numRuns: runs(5) },
+    );
+  });
+
+  it("sends each string once across a worker's batches, each batch read back with the table so far", () => {
+    fc.assert(
+      fc.property(arbSeason, (season) => {
+        const index = new SeasonIndex(season);
+        const encoder = new ShareEncoder(index);
+        const table: string[] = [];
+        season.agents.forEach((_, k) => {
+          const { share, transfer } = encoder.encode([k]);
+          const moved = structuredClone(share, { transfer });
+          for (const value of moved.strings) {
+            expect(table).not.to.include(value);
+            table.push(value);
+          }
+          expect(decodeAgent(moved, 0, table)).to.deep.equal(index.records(k));
+        });
+      }),
+      { numRuns: runs(2) },
     );
   });
 
@@ -69,7 +91,9 @@ describe("a season's share as columns (cycle/share-codec.ts)", () => {
       fc.property(arbSeason, arbPick, (season, pick) => {
         const { agents, share } = movedShare(season, pick);
         const ids = new Set(agents.map((k) => season.agents[k]!.id));
-        expect(JSON.stringify(scoreShare(share))).to.equal(JSON.stringify(scoreSeasonAgents(season, ids)));
+        expect(JSON.stringify(new ShareScorer(season).score(share))).to.equal(
+          JSON.stringify(scoreSeasonAgents(season, ids)),
+        );
       }),
       { numRuns: runs(1) },
     );

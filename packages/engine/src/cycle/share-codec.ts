@@ -4,136 +4,67 @@ import {
   SeasonScorer,
   type UnrankedRow,
 } from "@augur/scorer/src/augur/season";
+import type { CallInput, DecisionInput, SnapshotInput, TradeInput } from "@augur/scorer/src/augur/types";
 import { LISTS, type ListName, type SeasonIndex } from "./season-index";
 
 /**
- * A share of a season as it crosses to a score worker (cycle/score-pool.ts): the header as is, and
- * its agents' rows, agent after agent, as columns in buffers that are moved, not copied
- * (`transfer`): a number as its float64, a string as its place in one table of the share's
- * distinct strings, a seal as its 32 bytes. The worker makes an agent's rows only when it scores
- * that agent, so they die young. JSON text or a structured clone of every row cost the worker
- * (parsing, then collecting half a season of objects that outlive the young generation) more CPU
- * than scoring them.
+ * A batch of a season's agents as it crosses to a score worker (cycle/score-pool.ts): their rows,
+ * agent after agent, as columns in buffers that are moved, not copied (`transfer`): a number as its
+ * float64, a string as its place in the worker's table of strings (`strings` holds the strings
+ * this batch adds to it), a seal as its 32 bytes. An agent's `agent` field is not sent: it is the
+ * agent's id. The worker makes an agent's rows only when it scores that agent, so they die young.
+ * JSON text or a structured clone of every row cost the worker (parsing, then collecting half a
+ * season of objects that outlive the young generation) more CPU than scoring them.
  */
 export interface EncodedShare {
-  readonly header: SeasonHeader;
-  /** The agents the worker scores, in the season's order. */
+  /** The agents of the batch, in the season's order. */
   readonly agents: readonly string[];
+  /** Strings new to the worker's table, appended in this order. */
   readonly strings: readonly string[];
   readonly lists: Readonly<Record<ListName, EncodedRows>>;
 }
 
-/** One list's rows, field by field: a string as its place in `strings`, a number as is. */
+/** One list's rows, field by field (each list's fields in `ENCODE` and `DECODE`). */
 interface EncodedRows {
-  readonly count: number;
-  /** The share's j-th agent's rows are rows offsets[j] to offsets[j + 1] (excluded). */
+  /** The batch's j-th agent's rows are rows offsets[j] to offsets[j + 1] (excluded). */
   readonly offsets: Int32Array;
-  /** Per text field, each row's string place. */
-  readonly text: Readonly<Record<string, Int32Array>>;
-  /** Per number field, each row's value; a decimal given as a string has its place in `text`, else -1 there. */
-  readonly number: Readonly<Record<string, Float64Array>>;
+  /** Per text field, each row's place in the string table; a decimal given as a number has -1. */
+  readonly text: readonly Int32Array[];
+  /** Per number or decimal field, each row's value (a decimal given as text: unused). */
+  readonly number: readonly Float64Array[];
   /** 32 bytes a row, and which rows carry a seal (1): both empty when none does. */
   readonly seals: Uint8Array;
   readonly present: Uint8Array;
 }
 
-/**
- * Every field a validated row may hold (`validateSeasonInput` refuses any other), by list: a
- * text, a number, or a decimal (a number or a string), besides the optional seal. A field added
- * to a row is added here and in `ROW`, or the round trip (share-codec.test.ts) loses it.
- */
-const FIELDS = {
-  snapshots: { text: ["agent", "at"], number: ["invested"], decimal: ["nav", "flow"] },
-  decisions: { text: ["agent", "at", "decider", "asset", "action"], number: [], decimal: [] },
-  trades: { text: ["agent", "at", "asset", "side"], number: [], decimal: ["quantity", "price"] },
-  calls: { text: ["agent", "resolved_at", "outcome"], number: ["confidence"], decimal: [] },
-} as const satisfies Record<
-  ListName,
-  { text: readonly string[]; number: readonly string[]; decimal: readonly string[] }
->;
 const NO_TEXT = -1;
 
-/** Reads one list's fields back, row by row. */
-class Fields {
-  constructor(
-    private readonly rows: EncodedRows,
-    private readonly strings: readonly string[],
-  ) {}
-  text(field: string, i: number): string {
-    return this.strings[this.rows.text[field]![i]!]!;
-  }
-  number(field: string, i: number): number {
-    return this.rows.number[field]![i]!;
-  }
-  decimal(field: string, i: number): number | string {
-    const given = this.rows.text[field]![i]!;
-    return given === NO_TEXT ? this.rows.number[field]![i]! : this.strings[given]!;
-  }
-}
-
-/** Each list's row read back, written as a literal: every row of a list has one shape. */
-const ROW: Readonly<Record<ListName, (f: Fields, i: number) => Record<string, unknown>>> = {
-  snapshots: (f, i) => ({
-    agent: f.text("agent", i),
-    at: f.text("at", i),
-    nav: f.decimal("nav", i),
-    flow: f.decimal("flow", i),
-    invested: f.number("invested", i),
-  }),
-  decisions: (f, i) => ({
-    agent: f.text("agent", i),
-    at: f.text("at", i),
-    decider: f.text("decider", i),
-    asset: f.text("asset", i),
-    action: f.text("action", i),
-  }),
-  trades: (f, i) => ({
-    agent: f.text("agent", i),
-    at: f.text("at", i),
-    asset: f.text("asset", i),
-    side: f.text("side", i),
-    quantity: f.decimal("quantity", i),
-    price: f.decimal("price", i),
-  }),
-  calls: (f, i) => ({
-    agent: f.text("agent", i),
-    resolved_at: f.text("resolved_at", i),
-    confidence: f.number("confidence", i),
-    outcome: f.text("outcome", i),
-  }),
-};
-
-/** Writes one list's rows into its columns. */
-class Writer {
-  readonly text: Record<string, Int32Array> = {};
-  readonly number: Record<string, Float64Array> = {};
+/** Columns being written for one list of one batch. */
+class Columns {
+  readonly text: Int32Array[];
+  readonly number: Float64Array[];
   /** Made at the first seal: a season read from a file usually has none. */
   private seals = new Uint8Array(0);
   private present = new Uint8Array(0);
   private sealBytes = Buffer.alloc(0);
 
   constructor(
-    readonly count: number,
-    list: ListName,
-    private readonly place: (value: string) => number,
+    private readonly count: number,
+    texts: number,
+    numbers: number,
+    readonly place: (value: string) => number,
   ) {
-    const { text, number, decimal } = FIELDS[list];
-    for (const field of [...text, ...decimal]) this.text[field] = new Int32Array(count);
-    for (const field of [...number, ...decimal]) this.number[field] = new Float64Array(count);
+    this.text = Array.from({ length: texts }, () => new Int32Array(count));
+    this.number = Array.from({ length: numbers }, () => new Float64Array(count));
   }
-  writeText(field: string, i: number, value: string): void {
-    this.text[field]![i] = this.place(value);
-  }
-  writeNumber(field: string, i: number, value: number): void {
-    this.number[field]![i] = value;
-  }
-  writeDecimal(field: string, i: number, value: number | string): void {
+  /** A decimal: its number in column `n`, or its text's place in column `t`. */
+  decimal(t: number, n: number, i: number, value: number | string): void {
     if (typeof value === "number") {
-      this.number[field]![i] = value;
-      this.text[field]![i] = NO_TEXT;
-    } else this.text[field]![i] = this.place(value);
+      this.number[n]![i] = value;
+      this.text[t]![i] = NO_TEXT;
+    } else this.text[t]![i] = this.place(value);
   }
-  writeSeal(i: number, seal: string | undefined): void {
+  seal(i: number, seal: string | undefined): void {
     if (seal === undefined) return;
     if (this.present.length === 0) {
       this.seals = new Uint8Array(32 * this.count);
@@ -144,81 +75,195 @@ class Writer {
     this.sealBytes.write(seal.slice(2), 32 * i, "hex");
   }
   rows(offsets: Int32Array): EncodedRows {
-    const { count, text, number, seals, present } = this;
-    return { count, offsets, text, number, seals, present };
+    const { text, number, seals, present } = this;
+    return { offsets, text, number, seals, present };
   }
   buffers(): ArrayBuffer[] {
-    return [...Object.values(this.text), ...Object.values(this.number), this.seals, this.present].map(
-      (array) => array.buffer as ArrayBuffer,
-    );
+    return [...this.text, ...this.number, this.seals, this.present].map((a) => a.buffer as ArrayBuffer);
   }
-}
-
-/** One row written, every field at once (a row is read once: the rows lie scattered in memory). */
-function writeRow(w: Writer, i: number, row: Record<string, unknown>, list: ListName): void {
-  const { text, number, decimal } = FIELDS[list];
-  for (const field of text) w.writeText(field, i, row[field] as string);
-  for (const field of number) w.writeNumber(field, i, row[field] as number);
-  for (const field of decimal) w.writeDecimal(field, i, row[field] as number | string);
-  w.writeSeal(i, row.seal as string | undefined);
 }
 
 /**
- * The share of the agents of `agents` (places in the season's agents, in order) of a validated
- * season (indexed by `index`), and the buffers to move.
+ * Each list's columns (text, number) and one row written into them, field by field as literals: a
+ * row is read once (the rows lie scattered in memory) and each field's access stays monomorphic.
+ * A field added to a row is added here and in `DECODE`, or the round trip (share-codec.test.ts)
+ * loses it.
  */
+const ENCODE: {
+  [L in ListName]: { texts: number; numbers: number; write: (c: Columns, i: number, row: never) => void };
+} = {
+  snapshots: {
+    texts: 3,
+    numbers: 3,
+    write: (c, i, r: SnapshotInput) => {
+      c.text[0]![i] = c.place(r.at);
+      c.decimal(1, 0, i, r.nav);
+      c.decimal(2, 1, i, r.flow);
+      c.number[2]![i] = r.invested;
+      c.seal(i, r.seal);
+    },
+  },
+  decisions: {
+    texts: 4,
+    numbers: 0,
+    write: (c, i, r: DecisionInput) => {
+      c.text[0]![i] = c.place(r.at);
+      c.text[1]![i] = c.place(r.decider);
+      c.text[2]![i] = c.place(r.asset);
+      c.text[3]![i] = c.place(r.action);
+      c.seal(i, r.seal);
+    },
+  },
+  trades: {
+    texts: 5,
+    numbers: 2,
+    write: (c, i, r: TradeInput) => {
+      c.text[0]![i] = c.place(r.at);
+      c.text[1]![i] = c.place(r.asset);
+      c.text[2]![i] = c.place(r.side);
+      c.decimal(3, 0, i, r.quantity);
+      c.decimal(4, 1, i, r.price);
+      c.seal(i, r.seal);
+    },
+  },
+  calls: {
+    texts: 2,
+    numbers: 1,
+    write: (c, i, r: CallInput) => {
+      c.text[0]![i] = c.place(r.resolved_at);
+      c.number[0]![i] = r.confidence;
+      c.text[1]![i] = c.place(r.outcome);
+      c.seal(i, r.seal);
+    },
+  },
+};
+
+/**
+ * Writes batches of one season's agents for one worker: the strings the worker has been sent are
+ * remembered, so each batch sends only the new ones.
+ */
+export class ShareEncoder {
+  private readonly places = new Map<string, number>();
+
+  constructor(private readonly index: SeasonIndex) {}
+
+  /** The batch of the agents of `agents` (places in the season's agents, in order), and the buffers to move. */
+  encode(agents: readonly number[]): { share: EncodedShare; transfer: ArrayBuffer[] } {
+    const { places, index } = this;
+    const strings: string[] = [];
+    const place = (value: string) => {
+      let at = places.get(value);
+      if (at === undefined) {
+        places.set(value, (at = places.size));
+        strings.push(value);
+      }
+      return at;
+    };
+    const transfer: ArrayBuffer[] = [];
+    const lists = {} as Record<ListName, EncodedRows>;
+    for (const list of LISTS) {
+      const offsets = new Int32Array(agents.length + 1);
+      agents.forEach((k, j) => (offsets[j + 1] = offsets[j]! + index.count(list, k)));
+      const { texts, numbers, write } = ENCODE[list];
+      const columns = new Columns(offsets[agents.length]!, texts, numbers, place);
+      let i = 0;
+      for (const k of agents) index.forEachRow(list, k, (row) => write(columns, i++, row as never));
+      lists[list] = columns.rows(offsets);
+      transfer.push(offsets.buffer, ...columns.buffers());
+    }
+    return { share: { agents: agents.map((k) => index.agentId(k)), strings, lists }, transfer };
+  }
+}
+
+/** `agents`' batch, encoded for a worker that has no strings yet. */
 export function encodeShare(
-  input: SeasonHeader,
   index: SeasonIndex,
   agents: readonly number[],
 ): { share: EncodedShare; transfer: ArrayBuffer[] } {
-  const places = new Map<string, number>();
-  const strings: string[] = [];
-  const place = (value: string) => {
-    let at = places.get(value);
-    if (at === undefined) places.set(value, (at = strings.push(value) - 1));
-    return at;
-  };
-  const transfer: ArrayBuffer[] = [];
-  const lists = {} as Record<ListName, EncodedRows>;
-  for (const list of LISTS) {
-    const byAgent = agents.map((k) => index.rows(list, k) as unknown as readonly Record<string, unknown>[]);
-    const offsets = new Int32Array(agents.length + 1);
-    byAgent.forEach((rows, j) => (offsets[j + 1] = offsets[j]! + rows.length));
-    const writer = new Writer(offsets[agents.length]!, list, place);
-    let i = 0;
-    for (const rows of byAgent) for (const row of rows) writeRow(writer, i++, row, list);
-    lists[list] = writer.rows(offsets);
-    transfer.push(offsets.buffer, ...writer.buffers());
-  }
-  const { season, as_of, agents: all, prior_scores, inputs_log_size } = input;
-  const header: SeasonHeader = { season, as_of, agents: all, prior_scores, inputs_log_size };
-  return { share: { header, agents: agents.map((k) => all[k]!.id), strings, lists }, transfer };
+  return new ShareEncoder(index).encode(agents);
 }
 
-/** The rows of the share's agents, scored one agent at a time (a worker's whole work). */
-export function scoreShare(share: EncodedShare): UnrankedRow[] {
-  const scorer = new SeasonScorer(share.header);
-  return share.agents.map((agent, j) => scorer.scoreAgent(agent, decodeAgent(share, j)));
+/** A row's seal, when it carries one. */
+function sealOf(rows: EncodedRows, i: number): string | undefined {
+  if (rows.present.length === 0 || rows.present[i] !== 1) return undefined;
+  return `0x${Buffer.from(rows.seals.buffer, rows.seals.byteOffset).toString("hex", 32 * i, 32 * i + 32)}`;
 }
 
-/** The share's j-th agent's records, made from the columns. */
-export function decodeAgent(share: EncodedShare, j: number): SeasonAgentRecords {
-  const records = {} as Record<ListName, Record<string, unknown>[]>;
+/** A decimal read back: its text when it was given as one, else its number. */
+const decimal = (t: Int32Array, n: Float64Array, strings: readonly string[], i: number) =>
+  t[i] === NO_TEXT ? n[i]! : strings[t[i]!]!;
+
+/** Each list's row read back, written as a literal: every row of a list has one shape. */
+const DECODE: {
+  [L in ListName]: (r: EncodedRows, s: readonly string[], agent: string, i: number) => object;
+} = {
+  snapshots: ({ text: [at, nav, flow], number: [navN, flowN, invested] }, s, agent, i) => ({
+    agent,
+    at: s[at![i]!]!,
+    nav: decimal(nav!, navN!, s, i),
+    flow: decimal(flow!, flowN!, s, i),
+    invested: invested![i]!,
+  }),
+  decisions: ({ text: [at, decider, asset, action] }, s, agent, i) => ({
+    agent,
+    at: s[at![i]!]!,
+    decider: s[decider![i]!]!,
+    asset: s[asset![i]!]!,
+    action: s[action![i]!]!,
+  }),
+  trades: ({ text: [at, asset, side, quantity, price], number: [quantityN, priceN] }, s, agent, i) => ({
+    agent,
+    at: s[at![i]!]!,
+    asset: s[asset![i]!]!,
+    side: s[side![i]!]!,
+    quantity: decimal(quantity!, quantityN!, s, i),
+    price: decimal(price!, priceN!, s, i),
+  }),
+  calls: ({ text: [resolvedAt, outcome], number: [confidence] }, s, agent, i) => ({
+    agent,
+    resolved_at: s[resolvedAt![i]!]!,
+    confidence: confidence![i]!,
+    outcome: s[outcome![i]!]!,
+  }),
+};
+
+/**
+ * The batch's j-th agent's records, made from the columns; `strings`: the worker's string table
+ * (every batch's `strings` so far, appended in order).
+ */
+export function decodeAgent(share: EncodedShare, j: number, strings: readonly string[]): SeasonAgentRecords {
+  const agent = share.agents[j]!;
+  const records = {} as Record<ListName, object[]>;
   for (const list of LISTS) {
     const encoded = share.lists[list];
-    const { offsets, seals, present } = encoded;
-    const fields = new Fields(encoded, share.strings);
-    const bytes = Buffer.from(seals.buffer, seals.byteOffset, seals.byteLength);
-    const build = ROW[list];
-    const rows: Record<string, unknown>[] = [];
-    for (let i = offsets[j]!; i < offsets[j + 1]!; i++) {
-      const row = build(fields, i);
-      if (present.length > 0 && present[i] === 1)
-        row.seal = `0x${bytes.toString("hex", 32 * i, 32 * i + 32)}`;
+    const build = DECODE[list];
+    const rows: object[] = [];
+    for (let i = encoded.offsets[j]!; i < encoded.offsets[j + 1]!; i++) {
+      const row = build(encoded, strings, agent, i) as { seal?: string };
+      const seal = sealOf(encoded, i);
+      if (seal !== undefined) row.seal = seal;
       rows.push(row);
     }
     records[list] = rows;
   }
   return records as unknown as SeasonAgentRecords;
+}
+
+/**
+ * A worker's scorer (cycle/score-worker.ts): the season's header (listing every agent: a creator's
+ * other agents stay known) and the string table its batches have built so far.
+ */
+export class ShareScorer {
+  private readonly scorer: SeasonScorer;
+  private readonly strings: string[] = [];
+
+  constructor(header: SeasonHeader) {
+    this.scorer = new SeasonScorer(header);
+  }
+
+  /** The rows of the batch's agents, scored one agent at a time, in the batch's order. */
+  score(share: EncodedShare): UnrankedRow[] {
+    for (const value of share.strings) this.strings.push(value);
+    return share.agents.map((agent, j) => this.scorer.scoreAgent(agent, decodeAgent(share, j, this.strings)));
+  }
 }

@@ -9,7 +9,7 @@ import {
   type ServedLeaf,
 } from "./deep-responses";
 import type { HttpOptions } from "./http";
-import { hasPooledMarks, pooledTotalProblems } from "./pooled";
+import { hasPooledMarks, pooledTotalProblems, SeasonPooledSums } from "./pooled";
 
 /** One check of `augur verify --deep`, printed as passed or FAILED. */
 export interface DeepCheck {
@@ -65,6 +65,11 @@ export interface DeepOptions {
   readonly rescore: Rescore;
   /** The log's leaves enumerated so far, shared by the agents one thread checks (extended in place). */
   readonly logLeaves?: ServedLeaf[];
+  /**
+   * The season's snapshots summed for the pooled totals, by log size, shared by the agents one
+   * thread checks (extended in place): each other agent's inputs are fetched once, not once per agent.
+   */
+  readonly pooledSums?: Map<number, SeasonPooledSums>;
   /** With `--rpc --remeasure N`: re-measure N snapshots and N measured trades spread over the season. */
   readonly remeasure?: { readonly count: number; readonly chain: ChainReader; readonly measure: Remeasure };
 }
@@ -272,7 +277,8 @@ async function remeasured(options: DeepOptions, inputs: readonly ServedInput[]):
 
 /**
  * The pooled total of every pooled mark is the sum of that stock over the season's snapshots at
- * the same hour: every other agent's snapshots of the season below the log size are fetched.
+ * the same hour: every other agent's snapshots of the season below the log size are fetched (once
+ * per thread with `options.pooledSums`).
  */
 async function pooledTotals(
   options: DeepOptions,
@@ -287,10 +293,19 @@ async function pooledTotals(
         : [],
     ),
   );
-  const season = [...own];
-  for (const other of [...others].sort())
-    season.push(...(await fetchInputs(options.api, other, options.season, size, options.http)));
-  const problems = pooledTotalProblems(own, season);
+  const sorted = [...others].sort();
+  const cache = options.pooledSums?.get(size) ?? new SeasonPooledSums();
+  options.pooledSums?.set(size, cache);
+  for (const other of sorted)
+    if (!cache.has(other))
+      cache.add(other, await fetchInputs(options.api, other, options.season, size, options.http));
+  let problems = cache.problems(options.agent, own, sorted);
+  if (problems === undefined) {
+    const season = [...own];
+    for (const other of sorted)
+      season.push(...(await fetchInputs(options.api, other, options.season, size, options.http)));
+    problems = pooledTotalProblems(own, season);
+  }
   return {
     name: "pooled totals",
     passed: problems.length === 0,

@@ -3,7 +3,7 @@ import { canonicalJson, sha256, toHex32 } from "@augur/scorer";
 import { FakeChain } from "../../test-support/measure/fake-chain";
 import { HOUR, measureHour } from "../measure/hour";
 import type { ServedInput } from "./deep-responses";
-import { hasPooledMarks, pooledTotalProblems } from "./pooled";
+import { hasPooledMarks, pooledTotalProblems, SeasonPooledSums } from "./pooled";
 
 const E18 = 10n ** 18n;
 const hex40 = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
@@ -100,5 +100,38 @@ describe("verify --deep: pooled totals", () => {
     expect(pooledTotalProblems(own, tampered)[0]).to.equal(
       `snapshot ${season[other]!.seal} (leaf ${other}) does not hash to its seal`,
     );
+  });
+
+  it("summed once per thread, finds for each agent the disagreements summing the season per agent finds", async () => {
+    const season = await seasonSnapshots();
+    const agentOf = (i: ServedInput) => JSON.parse(i.body).agentId as string;
+    // a1's total altered and re-sealed; one of a2's snapshots no longer hashing to its seal.
+    const victim = season.findIndex((i) => agentOf(i) === "a1" && JSON.parse(i.body).takenAt === AT);
+    const body = JSON.parse(season[victim]!.body);
+    body.holdings[0].pooled.balance = String(6n * E18 + 1n);
+    season[victim] = {
+      ...season[victim]!,
+      body: canonicalJson(body),
+      seal: toHex32(sha256(canonicalJson(body))),
+    };
+    const broken = season.findIndex((i) => agentOf(i) === "a2");
+    season[broken] = { ...season[broken]!, body: season[broken]!.body.replace("s1", "s2") };
+    const served = (agent: string) => season.filter((i) => agentOf(i) === agent);
+    const agents = ["a0", "a1", "a2"];
+    const cache = new SeasonPooledSums();
+    const found = agents.map((agent) => {
+      // As deep.ts checks an agent: its inputs that hash (`good`), the others' as served, sorted.
+      const own = served(agent).filter((i) => toHex32(sha256(i.body)) === i.seal);
+      const others = agents.filter((a) => a !== agent);
+      for (const other of others) if (!cache.has(other)) cache.add(other, served(other));
+      const expected = pooledTotalProblems(own, [...own, ...others.flatMap(served)]);
+      expect(cache.problems(agent, own, others)).to.deep.equal(expected);
+      return expected.length;
+    });
+    // a0 and a1: the broken snapshot, and a total at AT that misses it; a2 checks only its good hour.
+    expect(found).to.deep.equal([2, 2, 0]);
+    // A season that is not the one summed (an agent missing, or the agent among the others) is left to the caller.
+    expect(cache.problems("a0", served("a0"), ["a1"])).to.equal(undefined);
+    expect(cache.problems("a0", served("a0"), ["a0", "a1", "a2"])).to.equal(undefined);
   });
 });

@@ -2,8 +2,9 @@
  * `npm run bench -- score-pool` (or `npx tsx --expose-gc packages/engine/test-support/cycle/score-pool.bench.ts`):
  * a full-season recompute (the season held in memory, as `augur score --input` holds it) scored
  * by one thread, then across 2 threads (`scoreSeasonInWorkers`, what `augur score --workers 2`
- * runs: this thread scores one share while a worker scores the other; the worker's start, its
- * share's encoding and crossing, and its answer included), printed beside the one-shot hashing
+ * runs: this thread scores agents from the first on while a worker is sent batches from the last
+ * back; the worker's start, its batches' encoding and crossing, and its answer included, and the
+ * serial part printed: this thread alone until the worker began, then waiting for its last batch), printed beside the one-shot hashing
  * floor (one bare sha256 of each snapshot's JSON, `crypto.hash`). The scorer bench's season:
  * BENCH_AGENTS (default 2,000) × BENCH_SNAPSHOTS (default 720) hourly snapshots, with 100
  * decisions, 20 trades and 50 calls per agent. BENCH_ROUNDS (default 3) rounds, the two runs'
@@ -21,7 +22,7 @@ import { join } from "node:path";
 import { scoreSeason, validateSeasonInput, type SeasonInput, type SeasonScores } from "@augur/scorer";
 import { benchSeason } from "@augur/scorer/src/augur/bench-season";
 import { workerSource } from "../../src/cycle/in-worker";
-import { scoreSeasonInWorkers } from "../../src/cycle/score-pool";
+import { type PoolPhases, scoreSeasonInWorkers } from "../../src/cycle/score-pool";
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 2_000);
 const SNAPSHOTS = Number(process.env.BENCH_SNAPSHOTS ?? 720);
@@ -111,10 +112,15 @@ async function main() {
   const ones: number[] = [];
   const twos: number[] = [];
   const wallRatios: number[] = [];
+  const serial: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
+    let phases: PoolPhases | undefined;
     const runs = {
       one: () => timed(() => scoreSeason(input)),
-      two: () => timed(() => scoreSeasonInWorkers(input, 2, 0, { execArgv: WORKER_FLAGS })),
+      two: () =>
+        timed(() =>
+          scoreSeasonInWorkers(input, 2, 0, { execArgv: WORKER_FLAGS, onPhases: (p) => (phases = p) }),
+        ),
     };
     const order = round % 2 === 1 ? (["one", "two"] as const) : (["two", "one"] as const);
     const result: Partial<Record<"one" | "two", Awaited<ReturnType<typeof runs.one>>>> = {};
@@ -133,11 +139,19 @@ async function main() {
         `${(two.wallMs / one.wallMs).toFixed(2)}× one thread, cpu ${s(two.cpuMs)} (all threads) = ` +
         `${(two.cpuMs / one.cpuMs).toFixed(2)}× one thread; load ${load()}`,
     );
+    if (phases) {
+      serial.push(phases.startMs + phases.waitMs);
+      console.log(
+        `  agents scored here ${phases.here}, in the worker ${phases.workers.join(", ")}; this thread alone ` +
+          `until the worker began its first batch ${s(phases.startMs)}, waiting for its last ${s(phases.waitMs)}`,
+      );
+    }
   }
   console.log(
     `median of ${ROUNDS}: 1 thread cpu ${s(median(ones))}, 2 threads cpu ${s(median(twos))} = ` +
       `${(median(twos) / median(ones)).toFixed(2)}× one thread (target ≤ ~1.15×); wall ratio ` +
       `${median(wallRatios).toFixed(2)}× (target ≤ 0.6×, meaningful on a quiet machine only); ` +
+      `serial part (one thread alone: the worker's start, the last wait) ${s(median(serial))}; ` +
       `seals ${[...seals].join(", ")}, every run equal: ${seals.size === 1}; load at the end ${load()}`,
   );
   if (seals.size !== 1) process.exit(1);

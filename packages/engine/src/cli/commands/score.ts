@@ -1,7 +1,12 @@
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { AugurError, InvalidInputError, validateSeasonInput } from "@augur/scorer";
-import { DEFAULT_SCORE_WORKERS, scoreSeasonInWorkers } from "../../cycle/score-pool";
+import { AugurError, InvalidInputError, type SeasonInput, validateSeasonInput } from "@augur/scorer";
+import {
+  DEFAULT_SCORE_WORKERS,
+  MIN_RECORDS_PER_WORKER,
+  scoreSeasonInWorkers,
+  startScoreWorkers,
+} from "../../cycle/score-pool";
 import { type Command, type CommandIo, UsageError } from "../command";
 import { workersOption } from "../options";
 
@@ -25,6 +30,22 @@ Options:
                  the output is the same for any N (a small season is scored in one thread)
 
 A file that does not match the schema exits 1 with the field and row that are wrong.`;
+
+/**
+ * A file of at least this many bytes has its workers started before it is read: about the
+ * 2 × MIN_RECORDS_PER_WORKER records (≈ 100 bytes of JSON each) two threads share at the least.
+ */
+const PRESTART_BYTES = 2 * MIN_RECORDS_PER_WORKER * 100;
+
+/** The size of the file at `path` (0 for stdin or a file that cannot be read: `readInput` says why). */
+async function fileBytes(path: string): Promise<number> {
+  if (path === "-") return 0;
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return 0;
+  }
+}
 
 async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -63,10 +84,18 @@ export const command: Command = {
       throw new UsageError((error as Error).message);
     }
     if (input === undefined) throw new UsageError("--input is required (see augur score --help)");
-    const result = await scoreSeasonInWorkers(
-      validateSeasonInput(await readInput(input, io)),
-      workersOption(workers, DEFAULT_SCORE_WORKERS),
-    );
+    const count = workersOption(workers, DEFAULT_SCORE_WORKERS);
+    // A file large enough to share: its workers start while it is read and parsed.
+    const started =
+      count > 1 && (await fileBytes(input)) >= PRESTART_BYTES ? startScoreWorkers(count - 1) : undefined;
+    let season: SeasonInput;
+    try {
+      season = validateSeasonInput(await readInput(input, io));
+    } catch (error) {
+      for (const worker of (await started) ?? []) worker.stop();
+      throw error;
+    }
+    const result = await scoreSeasonInWorkers(season, count, MIN_RECORDS_PER_WORKER, { started });
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   },
