@@ -5,6 +5,7 @@ import { expect } from "chai";
 import { sql } from "kysely";
 import {
   appendBenchHour,
+  benchAgentId,
   benchTrade,
   BENCH_SEASON,
   seedBenchSeason,
@@ -98,9 +99,23 @@ describe("risk folds in the cycle", () => {
         { advanced: 3, rebuilt: 0, fromScratch: 0 },
         { advanced: 3, rebuilt: 0, fromScratch: 0 }, // read back from risk_states, not rebuilt
       ]);
-      // Stored once a day per agent: the first hour's folds, and agent 0's rebuilt one.
-      const rows = await folded.db.selectFrom("risk_states").select(["agent_id", "log_size"]).execute();
-      expect(rows).to.have.length(SHAPE.agents + 1);
+      // Stored when due (`foldDue`, the score folds' rule): every fold in the first cycle (08:00 UTC),
+      // agent 0's rebuilt one, then each agent's in its own hour: agent 2's at 09:00, agent 0's at 11:00.
+      const rows = await folded.db
+        .selectFrom("risk_states")
+        .select(["agent_id", "created_at"])
+        .orderBy("created_at")
+        .orderBy("agent_id")
+        .execute();
+      const at = (h: number) => START + h * HOUR + 60;
+      expect(rows.map((r) => [r.agent_id, Number(r.created_at)])).to.deep.equal([
+        [benchAgentId(0), at(24)],
+        [benchAgentId(1), at(24)],
+        [benchAgentId(2), at(24)],
+        [benchAgentId(0), at(25)],
+        [benchAgentId(2), at(25)],
+        [benchAgentId(0), at(27)],
+      ]);
       const error = await sql`UPDATE risk_states SET state = '{}'`.execute(folded.db).then(
         () => undefined,
         (e: unknown) => e,
