@@ -15,7 +15,7 @@ import {
   seedBenchSeason,
   type BenchSeasonShape,
 } from "../../test-support/cycle/bench-season";
-import { FakeKeeper } from "../../test-support/cycle/testing";
+import { FakeKeeper, storedFolds } from "../../test-support/cycle/testing";
 import { appendEngineRecords } from "../store/append";
 import { riskRowsAt } from "../store/queries/risk";
 import { foldHour } from "../store/folds";
@@ -106,14 +106,8 @@ describe("incremental scoring in the cycle", () => {
       // Stored when due (`foldDue`): every fold in the first cycle (08:00 UTC), then each agent's in
       // its own hour of the day: agent 2's at 09:00, agent 0's at 11:00 (agent 1's is 00:00).
       expect([0, 1, 2].map((a) => foldHour(benchAgentId(a)))).to.deep.equal([11, 0, 9]);
-      const rows = await store.db
-        .selectFrom("score_states")
-        .select(["agent_id", "created_at"])
-        .orderBy("created_at")
-        .orderBy("agent_id")
-        .execute();
       const at = (h: number) => START + h * HOUR + 60;
-      expect(rows.map((r) => [r.agent_id, Number(r.created_at)])).to.deep.equal([
+      expect(await storedFolds(store, "score_states")).to.deep.equal([
         [benchAgentId(0), at(24)],
         [benchAgentId(1), at(24)],
         [benchAgentId(2), at(24)],

@@ -11,7 +11,7 @@ import {
   seedBenchSeason,
   type BenchSeasonShape,
 } from "../../test-support/cycle/bench-season";
-import { FakeKeeper } from "../../test-support/cycle/testing";
+import { FakeKeeper, storedFolds } from "../../test-support/cycle/testing";
 import { RISK_FORMULAS } from "../cycle/formulas";
 import { runCycle } from "../cycle/run";
 import { anchorStep, riskStep } from "../cycle/steps";
@@ -101,14 +101,8 @@ describe("risk folds in the cycle", () => {
       ]);
       // Stored when due (`foldDue`, the score folds' rule): every fold in the first cycle (08:00 UTC),
       // agent 0's rebuilt one, then each agent's in its own hour: agent 2's at 09:00, agent 0's at 11:00.
-      const rows = await folded.db
-        .selectFrom("risk_states")
-        .select(["agent_id", "created_at"])
-        .orderBy("created_at")
-        .orderBy("agent_id")
-        .execute();
       const at = (h: number) => START + h * HOUR + 60;
-      expect(rows.map((r) => [r.agent_id, Number(r.created_at)])).to.deep.equal([
+      expect(await storedFolds(folded, "risk_states")).to.deep.equal([
         [benchAgentId(0), at(24)],
         [benchAgentId(1), at(24)],
         [benchAgentId(2), at(24)],
