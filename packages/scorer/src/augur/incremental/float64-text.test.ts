@@ -12,8 +12,8 @@ describe("float64Text: doubles as the base64 of their bits", () => {
     fc.assert(
       fc.property(fc.array(fc.double(), { maxLength: 12 }), (values) => {
         const back = parseFloat64Text(float64Text(values));
-        expect(back).to.have.length(values.length);
-        back.forEach((v, i) => expect(Object.is(v, values[i]), `${v} vs ${values[i]}`).to.equal(true));
+        const same = back.length === values.length && back.every((v, i) => Object.is(v, values[i]));
+        expect(same, `${values.join(", ")} read back as ${back.join(", ")}`).to.equal(true);
       }),
     );
   });
