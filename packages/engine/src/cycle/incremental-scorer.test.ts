@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import { seal } from "@augur/scorer";
 import {
   appendBenchHour,
+  benchAgentId,
   BENCH_SEASON,
   benchTrade,
   benchScoreSeals,
@@ -14,9 +15,10 @@ import {
   seedBenchSeason,
   type BenchSeasonShape,
 } from "../../test-support/cycle/bench-season";
-import { FakeKeeper } from "../../test-support/cycle/testing";
+import { FakeKeeper, storedFolds } from "../../test-support/cycle/testing";
 import { appendEngineRecords } from "../store/append";
 import { riskRowsAt } from "../store/queries/risk";
+import { foldHour } from "../store/folds";
 import { openStore, type Store } from "../store/open";
 import { SeasonRowCache } from "../store/season-rows";
 import { AugurScorer } from "./augur-scorer";
@@ -96,13 +98,23 @@ describe("incremental scoring in the cycle", () => {
         { advanced: 3, rebuilt: 0, fromScratch: 0 }, // read back from score_states, not rebuilt
       ]);
       // The whole season first; then one hour of snapshots (folds in memory); after the restart,
-      // the three hours since the folds stored in the first cycle, not the season.
+      // the hours since each agent's last stored fold, not the season: 3 for agents 0 and 1
+      // (stored in the first cycle), 2 for agent 2 (stored again in its own hour, the next).
       const season = recordsPerAgent(SHAPE.hours);
       const perAgent = season.snapshots + season.decisions + season.trades + season.calls;
-      expect(reads).to.deep.equal([SHAPE.agents * perAgent, 3, 3, 9]);
-      // Stored once a day per agent: the first hour's folds only.
-      const rows = await store.db.selectFrom("score_states").select(["agent_id", "log_size"]).execute();
-      expect(rows).to.have.length(SHAPE.agents);
+      expect(reads).to.deep.equal([SHAPE.agents * perAgent, 3, 3, 3 + 3 + 2]);
+      // Stored when due (`foldDue`): every fold in the first cycle (08:00 UTC), then each agent's in
+      // its own hour of the day: agent 2's at 09:00, agent 0's at 11:00 (agent 1's is 00:00).
+      expect([0, 1, 2].map((a) => foldHour(benchAgentId(a)))).to.deep.equal([11, 0, 9]);
+      const at = (h: number) => START + h * HOUR + 60;
+      expect(await storedFolds(store, "score_states")).to.deep.equal([
+        [benchAgentId(0), at(24)],
+        [benchAgentId(1), at(24)],
+        [benchAgentId(2), at(24)],
+        [benchAgentId(2), at(25)],
+        [benchAgentId(0), at(27)],
+      ]);
+      expect(Math.floor(at(24) / HOUR) % 24).to.equal(8);
       const error = await sql`UPDATE score_states SET state = '{}'`.execute(store.db).then(
         () => undefined,
         (e: unknown) => e,

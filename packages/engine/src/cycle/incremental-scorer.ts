@@ -11,7 +11,7 @@ import {
   UnsealableRecordError,
 } from "@augur/scorer";
 import type { Store } from "../store/open";
-import { readyFolds } from "../store/folds";
+import { foldDue, readyFolds } from "../store/folds";
 import { PartialRecordsError } from "../store/agent-records";
 import type { NewScoreState } from "../store/queries/score-states";
 import type { RowsStart } from "../store/season-rows";
@@ -23,9 +23,6 @@ import {
   type RecordCounts,
 } from "./augur-scorer";
 import type { AgentInputs, Scorer, SeasonHeader, SeasonScoring } from "./seams";
-
-/** A fold is stored again once the last stored one is this old (a restart folds at most this much again). */
-export const STORE_EVERY_SECONDS = 24 * 3600;
 
 /** An agent's records in the scorer's input vocabulary (`agentRows`), before validation. */
 type AgentRows = ReturnType<typeof agentRows>;
@@ -82,8 +79,8 @@ export interface IncrementalCounts {
  * augur-score/v1 scored incrementally (docs/augur-score-v1.md): each agent's season is a fold
  * (packages/scorer augur/incremental) advanced by the records anchored since the last hour, and
  * its manifest is the one the from-scratch AugurScorer writes, byte for byte. Folds are kept in
- * memory between hours and stored beside the scores (table score_states, at most once a day per
- * agent), so a restarted process reads them instead of rescoring every season from its first
+ * memory between hours and stored beside the scores (table score_states, once a day per agent in
+ * its own hour: `foldDue`), so a restarted process reads them instead of rescoring every season from its first
  * snapshot. A fold is used only while the log leaf below it is still the store's. A record stamped
  * after the cycle's hour is held in the fold until an hour it counts in. An agent whose new records
  * a fold cannot take (one earlier than a record folded, one that counts now after a held one, one
@@ -108,11 +105,13 @@ export class IncrementalAugurScorer implements Scorer {
     const agents = header.agents.map((a) => a.agentId);
     const leafSeal = await readyFolds(store, "score_states", header.seasonId, upTo, folds, agents, (row) => {
       const coverage = JSON.parse(row.consumed) as StoredCoverage;
-      if (coverage.seen === undefined) return undefined;
+      const { seen } = coverage;
+      const state = seen === undefined ? undefined : storedState(row.state);
+      if (seen === undefined || state === undefined) return undefined;
       return {
-        state: parseStateText(row.state),
+        state,
         consumed: coverage.consumed,
-        seen: coverage.seen,
+        seen,
         held: coverage.held ?? NO_ROWS,
         lastSnapshotAt: coverage.lastSnapshotAt ?? -Infinity,
         logSize: row.log_size,
@@ -153,7 +152,7 @@ export class IncrementalAugurScorer implements Scorer {
           };
     const counts: IncrementalCounts = { advanced: 0, rebuilt: 0, fromScratch: 0 };
     this.counts = counts;
-    // Every fold scored is stored once a day, changed or not: a restart reads from its log size on.
+    // Every fold scored is stored when due (`foldDue`), changed or not: a restart reads from its log size on.
     const scored: [string, Fold][] = [];
     // The last agent tried by `needsHistory`, so `scoreAgent` does not fold its records twice.
     let tried: { agent: AgentInputs; attempt: Attempt } | undefined;
@@ -200,7 +199,7 @@ export class IncrementalAugurScorer implements Scorer {
         if (prepared !== season) return [];
         const rows: NewScoreState[] = [];
         for (const [agentId, fold] of scored) {
-          if (fold.storedAsOf !== null && header.asOf - fold.storedAsOf < STORE_EVERY_SECONDS) continue;
+          if (!foldDue(agentId, header.asOf, fold.storedAsOf)) continue;
           let text: string;
           let consumed: string;
           try {
@@ -225,6 +224,16 @@ export class IncrementalAugurScorer implements Scorer {
         return rows;
       },
     };
+  }
+}
+
+/** A stored fold's state, or undefined for a text of a version this code does not read (rebuilt). */
+function storedState(text: string): AgentSeasonState | undefined {
+  try {
+    return parseStateText(text);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
   }
 }
 

@@ -7,7 +7,7 @@ import {
 } from "@augur/scorer";
 import type { Store } from "../store/open";
 import type { SealedVault } from "./sealed-vault";
-import { latestRiskHour, riskReadingsAt, riskRowsAt } from "../store/queries/risk";
+import { latestRiskHour, riskSealsAt } from "../store/queries/risk";
 
 /** A vault's last stored readings (seals and leaves, in component order) and row (seal, leaf and capital). */
 export interface CarriedVault {
@@ -65,8 +65,8 @@ export class RiskCadence {
     if (hour === null) return undefined;
     const known = this.seasons.get(seasonId);
     if (known?.hour === hour) return known;
-    const rows = (await riskRowsAt(store.db, seasonId, hour)).rows;
-    const readings = (await riskReadingsAt(store.db, seasonId, hour)).readings;
+    // Seals, leaves and capital only: the bodies and anchors of 7 rows a vault are not needed here.
+    const { rows, readings } = await riskSealsAt(store.db, seasonId, hour);
     const seals = new Map<string, { seals: string[]; leaves: number[] }>();
     for (const r of readings) {
       const list = seals.get(r.vault_id) ?? { seals: [], leaves: [] };

@@ -5,12 +5,13 @@ import { expect } from "chai";
 import { sql } from "kysely";
 import {
   appendBenchHour,
+  benchAgentId,
   benchTrade,
   BENCH_SEASON,
   seedBenchSeason,
   type BenchSeasonShape,
 } from "../../test-support/cycle/bench-season";
-import { FakeKeeper } from "../../test-support/cycle/testing";
+import { FakeKeeper, storedFolds } from "../../test-support/cycle/testing";
 import { RISK_FORMULAS } from "../cycle/formulas";
 import { runCycle } from "../cycle/run";
 import { anchorStep, riskStep } from "../cycle/steps";
@@ -98,9 +99,17 @@ describe("risk folds in the cycle", () => {
         { advanced: 3, rebuilt: 0, fromScratch: 0 },
         { advanced: 3, rebuilt: 0, fromScratch: 0 }, // read back from risk_states, not rebuilt
       ]);
-      // Stored once a day per agent: the first hour's folds, and agent 0's rebuilt one.
-      const rows = await folded.db.selectFrom("risk_states").select(["agent_id", "log_size"]).execute();
-      expect(rows).to.have.length(SHAPE.agents + 1);
+      // Stored when due (`foldDue`, the score folds' rule): every fold in the first cycle (08:00 UTC),
+      // agent 0's rebuilt one, then each agent's in its own hour: agent 2's at 09:00, agent 0's at 11:00.
+      const at = (h: number) => START + h * HOUR + 60;
+      expect(await storedFolds(folded, "risk_states")).to.deep.equal([
+        [benchAgentId(0), at(24)],
+        [benchAgentId(1), at(24)],
+        [benchAgentId(2), at(24)],
+        [benchAgentId(0), at(25)],
+        [benchAgentId(2), at(25)],
+        [benchAgentId(0), at(27)],
+      ]);
       const error = await sql`UPDATE risk_states SET state = '{}'`.execute(folded.db).then(
         () => undefined,
         (e: unknown) => e,

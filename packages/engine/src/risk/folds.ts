@@ -13,12 +13,9 @@ import {
 } from "@augur/scorer";
 import { tradePointOf } from "@augur/records";
 import type { AgentRecords } from "../store/agent-records";
-import { readyFolds, type FoldCover } from "../store/folds";
+import { foldDue, readyFolds, type FoldCover } from "../store/folds";
 import type { Store } from "../store/open";
 import type { NewScoreState } from "../store/queries/score-states";
-
-/** A fold is stored again once the last stored one is this old (a restart folds at most this much again). */
-const STORE_EVERY_SECONDS = 24 * 3600;
 
 /** One agent's risk fold and what it covers. */
 interface AgentFold extends FoldCover {
@@ -61,7 +58,7 @@ function newRecords(records: AgentRecords, snapshotsFrom: number, tradesFrom: nu
  * The risk step's per-agent folds (packages/scorer risk/fold.ts), one per agent and season,
  * advanced each hour by the agent's records anchored since, so a vault is not derived from its
  * whole book every hour. Kept in memory between hours and stored in the append-only table
- * risk_states (at most once a day per agent, in the risk step's transaction), so a restarted
+ * risk_states (when due, on the score folds' rule `foldDue`, in the risk step's transaction), so a restarted
  * process reads them. A fold is used only while the log leaf below it is still the store's; an
  * agent whose new records no fold can take is derived from its whole book, as before.
  */
@@ -164,14 +161,14 @@ export class RiskFolds {
     return season;
   }
 
-  /** The folds of the season to store now: each agent's, once a day (the fold in memory is kept either way). */
+  /** The folds of the season to store now: each agent's when due (`foldDue`; the fold in memory is kept either way). */
   stateRows(seasonId: string, asOf: number, createdAt: number): NewScoreState[] {
     const season = this.seasons.get(seasonId);
     if (season === undefined) return [];
     const rows: NewScoreState[] = [];
     for (const [agentId, f] of season.folds) {
       if (f.logSize !== season.upTo) continue;
-      if (f.storedAsOf !== null && asOf - f.storedAsOf < STORE_EVERY_SECONDS) continue;
+      if (!foldDue(agentId, asOf, f.storedAsOf)) continue;
       let text: string;
       try {
         text = riskFoldText(f.fold);

@@ -2,6 +2,28 @@ import { sealText } from "@augur/scorer";
 import type { Store } from "./open";
 import { latestFoldStates, type FoldTable, type StoredScoreState } from "./queries/score-states";
 
+/** An agent's folds are stored again at the latest once the last stored ones are this old. */
+export const FOLD_EVERY_SECONDS = 24 * 3600;
+
+/** The agent's hour of the day (UTC, 0–23) for storing its folds: FNV-1a of its id, so the agents spread over the day. */
+export function foldHour(agentId: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < agentId.length; i++) hash = Math.imul(hash ^ agentId.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % 24;
+}
+
+/**
+ * Whether an agent's fold made at `asOf` (unix s) is stored, given the as-of of its last stored
+ * one (null: none). One rule for the score and the risk folds, so both land in the same hour and
+ * a restart reads an agent's records from one log size on: a fold never stored is stored; then
+ * once a day, in the agent's own hour (`foldHour`), so no hour stores every agent's; and whenever
+ * the last stored one is a day old (its hour was missed).
+ */
+export function foldDue(agentId: string, asOf: number, storedAsOf: number | null): boolean {
+  if (storedAsOf === null || asOf - storedAsOf >= FOLD_EVERY_SECONDS) return true;
+  return asOf > storedAsOf && Math.floor(asOf / 3600) % 24 === foldHour(agentId);
+}
+
 /** What a per-agent fold covers: the log size it was made at and the seal of the leaf below it ("" at 0). */
 export interface FoldCover {
   readonly logSize: number;

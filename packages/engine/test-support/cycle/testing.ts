@@ -12,6 +12,7 @@ import {
   TEST_NOW,
 } from "../records/testing";
 import type { Store } from "../../src/store/open";
+import type { FoldTable } from "../../src/store/queries/score-states";
 
 /** A keeper double over an in-memory "registry": idempotent per head, optionally slow to mine. */
 export class FakeKeeper implements Keeper {
@@ -87,4 +88,15 @@ export async function addSeasonWithOneAgent(store: Store): Promise<void> {
     ingestRecord(store, s, { chainId: TEST_CHAIN_ID, now: () => TEST_NOW, recordGrace: Infinity });
   const { agent } = await registerTestAgent(ingest, "alpha");
   await ingest(await sign("Snapshot", snapshot("alpha", TEST_NOW - 100), agent));
+}
+
+/** Every fold row stored in `table` as [agent, created_at], by time and then agent. */
+export async function storedFolds(store: Pick<Store, "db">, table: FoldTable): Promise<[string, number][]> {
+  const rows = await store.db
+    .selectFrom(table)
+    .select(["agent_id", "created_at"])
+    .orderBy("created_at")
+    .orderBy("agent_id")
+    .execute();
+  return rows.map((r) => [r.agent_id, Number(r.created_at)]);
 }

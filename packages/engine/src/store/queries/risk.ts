@@ -43,14 +43,25 @@ export async function riskRowsAt(
 ): Promise<{ hour: number | null; rows: Array<StoredRiskRow & ScoreAnchorColumns> }> {
   const hours = await servedHours(db, seasonId, atOrBefore);
   if (hours === undefined) return { hour: null, rows: [] };
-  const rows = await db
+  const rows = await latestRows(db, seasonId, hours)
+    .leftJoin("anchors", coveringAnchor("risk_rows"))
+    .selectAll("risk_rows")
+    .select(ANCHOR_COLUMNS)
+    .orderBy("risk_rows.vault_id")
+    .execute();
+  return { hour: hours.hour, rows: withCapital(rows) };
+}
+
+/**
+ * Each vault's row served at `hours.hour` (`riskRowsAt`), no column selected but a capital stored
+ * later on its own (`withCapital` serves it in the row).
+ */
+function latestRows(db: Kysely<Database>, seasonId: string, hours: { hour: number; full: number }) {
+  return db
     .selectFrom("risk_rows as f")
     .innerJoin("risk_rows", (j) =>
       j.onRef("risk_rows.season_id", "=", "f.season_id").onRef("risk_rows.vault_id", "=", "f.vault_id"),
     )
-    .leftJoin("anchors", coveringAnchor("risk_rows"))
-    .selectAll("risk_rows")
-    .select(ANCHOR_COLUMNS)
     .where("f.season_id", "=", seasonId)
     .where("f.as_of", "=", hours.full)
     .where("risk_rows.as_of", "=", (eb) =>
@@ -70,17 +81,46 @@ export async function riskRowsAt(
         .orderBy("c.as_of", "desc")
         .limit(1);
       return [capital.select("c.as_of").as("capital_as_of"), capital.select("c.tvl_usd").as("capital_tvl")];
-    })
-    .orderBy("risk_rows.vault_id")
+    });
+}
+
+/** Rows with the capital stored after them on its own served in them, with its hour as their `as_of`. */
+function withCapital<R extends { as_of: number; tvl_usd: number }>(
+  rows: Array<R & { capital_as_of: number | null; capital_tvl: number | null }>,
+): R[] {
+  return rows.map(({ capital_as_of, capital_tvl, ...row }) =>
+    capital_as_of !== null && Number(capital_as_of) > Number(row.as_of)
+      ? ({ ...row, as_of: capital_as_of, tvl_usd: Number(capital_tvl) } as unknown as R)
+      : (row as unknown as R),
+  );
+}
+
+/**
+ * The seals, leaves and capital of the rows and readings `riskRowsAt` and `riskReadingsAt` serve
+ * at `hour` (a risk hour of the season), without their bodies or anchors: what the risk step
+ * carries from its last hour (risk/cadence.ts) when a new process starts.
+ */
+export async function riskSealsAt(db: Kysely<Database>, seasonId: string, hour: number) {
+  const hours = await servedHours(db, seasonId, hour);
+  if (hours === undefined) return { rows: [], readings: [] };
+  const rows = await latestRows(db, seasonId, hours)
+    .select([
+      "risk_rows.vault_id",
+      "risk_rows.as_of",
+      "risk_rows.seal",
+      "risk_rows.leaf_index",
+      "risk_rows.tvl_usd",
+    ])
     .execute();
-  return {
-    hour: hours.hour,
-    rows: rows.map(({ capital_as_of, capital_tvl, ...row }) =>
-      capital_as_of !== null && Number(capital_as_of) > Number(row.as_of)
-        ? { ...row, as_of: capital_as_of, tvl_usd: Number(capital_tvl) }
-        : row,
-    ),
-  };
+  const readings = await latestReadings(db, seasonId, hours)
+    .select([
+      "risk_readings.vault_id",
+      "risk_readings.component",
+      "risk_readings.seal",
+      "risk_readings.leaf_index",
+    ])
+    .execute();
+  return { rows: withCapital(rows), readings };
 }
 
 /** Capital stored on its own (the row's seal unchanged), at most one per vault and hour. */
@@ -123,7 +163,18 @@ export async function riskReadingsAt(
 ): Promise<{ hour: number | null; readings: Array<StoredRiskReading & ScoreAnchorColumns> }> {
   const hours = await servedHours(db, seasonId, atOrBefore);
   if (hours === undefined) return { hour: null, readings: [] };
-  let query = db
+  let query = latestReadings(db, seasonId, hours)
+    .leftJoin("anchors", coveringAnchor("risk_readings"))
+    .selectAll("risk_readings")
+    .select(ANCHOR_COLUMNS);
+  if (component !== undefined) query = query.where("f.component", "=", component);
+  const readings = await query.orderBy("risk_readings.vault_id").execute();
+  return { hour: hours.hour, readings };
+}
+
+/** Each vault's readings served at `hours.hour` (`riskReadingsAt`), no column selected. */
+function latestReadings(db: Kysely<Database>, seasonId: string, hours: { hour: number; full: number }) {
+  return db
     .selectFrom("risk_readings as f")
     .innerJoin("risk_readings", (j) =>
       j
@@ -131,9 +182,6 @@ export async function riskReadingsAt(
         .onRef("risk_readings.vault_id", "=", "f.vault_id")
         .onRef("risk_readings.component", "=", "f.component"),
     )
-    .leftJoin("anchors", coveringAnchor("risk_readings"))
-    .selectAll("risk_readings")
-    .select(ANCHOR_COLUMNS)
     .where("f.season_id", "=", seasonId)
     .where("f.as_of", "=", hours.full)
     .where("risk_readings.as_of", "=", (eb) =>
@@ -145,9 +193,6 @@ export async function riskReadingsAt(
         .whereRef("m.component", "=", "f.component")
         .where("m.as_of", "<=", hours.hour),
     );
-  if (component !== undefined) query = query.where("f.component", "=", component);
-  const readings = await query.orderBy("risk_readings.vault_id").execute();
-  return { hour: hours.hour, readings };
 }
 
 /** `riskReadingsAt` the season's latest risk hour. */

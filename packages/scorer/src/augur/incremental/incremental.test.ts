@@ -9,7 +9,7 @@ import { advanceState, NotAdvanceableError } from "./advance";
 import { manifestFrom } from "./manifest-from";
 import { MerkleRootBuilder } from "../../merkle/root";
 import { inputRoot, rowCanonicalJson } from "../input-roots";
-import { type AgentSeasonState, emptyState, sealStateText, stateText } from "./state";
+import { type AgentSeasonState, emptyState, parseStateText, sealStateText, stateText } from "./state";
 
 const HOUR = 3_600_000;
 const START = Date.parse(SEASON_START);
@@ -214,8 +214,9 @@ function checkSeason(season: SeasonSpec): AgentSeasonState[] {
       };
       const { state: advanced, taken } = advanceState(state, pending, context.bounds);
       for (const list of ["snapshots", "decisions", "trades", "calls"] as const) from[list] += taken[list];
-      // What a store holds: the JSON text; the state read back seals the same.
-      const stored = JSON.parse(stateText(advanced)) as AgentSeasonState;
+      // What a store holds: the text; the state read back keeps every return's bits and seals the same.
+      const stored = parseStateText(stateText(advanced));
+      expect(stored.snapshots.returns).to.deep.equal(advanced.snapshots.returns);
       expect(stateText(stored)).to.equal(stateText(advanced));
       const expected: UnrankedRow = scorer.scoreAgent(agents[k]!.id, log);
       const actual = manifestFrom(stored, context);
@@ -436,6 +437,36 @@ describe("incremental augur-score/v1", () => {
     const sorted = [...assets].sort();
     expect(state.trades.last_price.map(([asset]) => asset)).to.deep.equal(sorted);
     expect(state.trades.open.map(([asset]) => asset)).to.deep.equal(sorted);
+  });
+
+  it("a fold stored as v1 (returns as JSON numbers) reads back as the state stored as v2 (their bits)", () => {
+    const bounds = { startMs: START, clockMs: START + 5 * HOUR, endMs: START + 10 * HOUR };
+    const n = { value: 0 };
+    let state = emptyState("a", "s1");
+    for (const [h, nav] of [
+      [1, 100],
+      [2, 103.7],
+      [3, 99.1],
+      [4, 101.3],
+    ] as const)
+      state = advanceState(state, hourRecords("a", h, hour([nav, 0, 0.5]), n), bounds).state;
+    expect(state.snapshots.returns).to.have.length(3);
+    // Exactly what the v1 code stored: the state's JSON, returns as decimals.
+    const v1 = JSON.stringify({ ...state, version: "augur-incremental/v1" });
+    const v2 = stateText(state);
+    expect((JSON.parse(v2) as { snapshots: { returns: string } }).snapshots.returns).to.have.length(4 * 8);
+    expect(v2.length).to.be.below(v1.length);
+    const fromV1 = parseStateText(v1);
+    expect(fromV1).to.deep.equal(parseStateText(v2));
+    expect(fromV1).to.deep.equal(state);
+    expect(stateText(fromV1)).to.equal(v2);
+    expect(() => parseStateText(JSON.stringify({ ...state, version: "augur-incremental/v0" }))).to.throw(
+      RangeError,
+      /not a stored fold state/,
+    );
+    expect(() => parseStateText(v1.replace('"augur-incremental/v1"', '"augur-incremental/v2"'))).to.throw(
+      RangeError,
+    );
   });
 
   it("a state's seal is the sha256 of its stored text", () => {

@@ -1,12 +1,14 @@
 import type { Hex32 } from "../../hex";
 import { EMPTY_FRONTIER, type MerkleFrontier } from "../../merkle/root";
 import { sealText, UnsealableRecordError } from "../../seal";
+import { float64Text, parseFloat64Text } from "./float64-text";
 
 /**
  * One agent's season folded up to some point of its inputs: everything augur-score/v1 measures,
  * carried as running values so the next hour costs only its own records (see advance.ts), and
- * turned into the manifest the from-scratch scorer writes (manifest-from.ts). A plain JSON value:
- * it is stored as its JSON text (`stateText`), whose sha256 (`sealStateText`) says which fold a row holds.
+ * turned into the manifest the from-scratch scorer writes (manifest-from.ts). A plain JSON value,
+ * stored as its JSON text with the returns as base64 of their bits (`stateText`), whose sha256
+ * (`sealStateText`) says which fold a row holds.
  *
  * Two lists grow with the season, because the published arithmetic cannot be folded in O(1)
  * without changing its bits: the returns (sigma is the two-pass population deviation around the
@@ -22,7 +24,9 @@ export interface AgentSeasonState {
   readonly calls: CallFold;
 }
 
-export const STATE_VERSION = "augur-incremental/v1";
+/** v2: the stored text carries the returns as `float64Text`; v1 (before session 10) as JSON numbers. */
+export const STATE_VERSION = "augur-incremental/v2";
+const STATE_VERSION_V1 = "augur-incremental/v1";
 
 /** Snapshots in time order: their Merkle frontier and the return index measures. */
 export interface SnapshotFold {
@@ -111,13 +115,20 @@ export function emptyState(agent: string, seasonId: string): AgentSeasonState {
 }
 
 /**
- * The state as stored: its JSON text, keys in the order the fold writes them. JSON carries every
- * finite double exactly (shortest round-trip form); a state holding NaN or ±Infinity is refused
+ * The state as stored: its JSON text, keys in the order the fold writes them, the returns (the one
+ * list that grows every hour) as the base64 of their float64 bits (`float64Text`: half the text of
+ * their decimals, read back without parsing them). JSON carries every other finite double exactly
+ * (shortest round-trip form); a state holding NaN or ±Infinity there is refused
  * (UnsealableRecordError), so only a state that reads back as itself is stored. Not RFC 8785:
  * its sums may be integers beyond 2^53, which a sealed record (I-JSON) may not hold.
  */
 export function stateText(state: AgentSeasonState): string {
-  return JSON.stringify(state, (key, value: unknown) => {
+  const stored = {
+    ...state,
+    version: STATE_VERSION,
+    snapshots: { ...state.snapshots, returns: float64Text(state.snapshots.returns) },
+  };
+  return JSON.stringify(stored, (key, value: unknown) => {
     if (typeof value === "number" && !Number.isFinite(value))
       throw new UnsealableRecordError(key, `is ${value}, which JSON cannot carry`);
     return value;
@@ -125,11 +136,19 @@ export function stateText(state: AgentSeasonState): string {
 }
 
 /**
- * A state read back from its stored text (`stateText`), its frontiers frozen like the builder's,
- * so a list that gets no new rows keeps its root computed once (manifest-from.ts).
+ * A state read back from its stored text (`stateText`, or a v1 text with the returns as JSON
+ * numbers), its frontiers frozen like the builder's, so a list that gets no new rows keeps its
+ * root computed once (manifest-from.ts). RangeError for a text of another version.
  */
 export function parseStateText(text: string): AgentSeasonState {
-  const state = JSON.parse(text) as AgentSeasonState;
+  const stored = JSON.parse(text) as Omit<AgentSeasonState, "version"> & { version: string };
+  const snapshots = stored.snapshots as { returns: readonly number[] | string };
+  if (stored.version === STATE_VERSION && typeof snapshots.returns === "string")
+    snapshots.returns = parseFloat64Text(snapshots.returns);
+  else if (stored.version === STATE_VERSION_V1 && Array.isArray(snapshots.returns))
+    stored.version = STATE_VERSION;
+  else throw new RangeError(`not a stored fold state of ${STATE_VERSION} or ${STATE_VERSION_V1}`);
+  const state = stored as AgentSeasonState;
   for (const fold of [state.snapshots, state.decisions, state.trades, state.calls]) {
     Object.freeze(fold.frontier.nodes);
     Object.freeze(fold.frontier);
