@@ -98,7 +98,7 @@ async function scoreSeason(
         agentId: o.agentId,
         seasonId,
         body: o.manifest,
-        ...(o.sealed ? { text: o.sealed.text } : {}),
+        ...(o.sealed ? { text: o.sealed.text, seal: o.sealed.seal } : {}),
       })),
       now,
     );
