@@ -21,11 +21,15 @@ export interface EngineRecord {
  * Seals engine records and appends the new ones to the records table and the log, inside the
  * caller's transaction (taking the log's writer lock). Records already stored are skipped, so a
  * retried step appends nothing twice. Returns each record's seal and leaf index, in input order.
+ * `unseen`: the caller knows none is stored yet (the score step, which checked its hour under the
+ * writer lock), so the seals are not looked up first; one that is stored after all is refused by
+ * the log's unique seal index and the transaction fails, nothing half-written.
  */
 export async function appendEngineRecords(
   trx: Kysely<Database>,
   records: readonly EngineRecord[],
   now: number,
+  options: { unseen?: boolean } = {},
 ): Promise<Array<{ seal: Hex32; leafIndex: number; created: boolean }>> {
   await log.lockForAppend(trx);
   const sealed = records.map((r) => {
@@ -33,7 +37,7 @@ export async function appendEngineRecords(
     return { ...r, text, seal: r.text !== undefined && r.seal !== undefined ? r.seal : sealText(text) };
   });
   const known = new Map<string, number>();
-  for (const batch of parameterBatches(sealed, 1)) {
+  for (const batch of options.unseen ? [] : parameterBatches(sealed, 1)) {
     const rows = await trx
       .selectFrom("records")
       .select(["seal", "leaf_index"])

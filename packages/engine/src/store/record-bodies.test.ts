@@ -101,6 +101,23 @@ for (const backend of testBackends()) {
       for (const f of formulas) expect(sealText(f.text)).to.equal(f.seal);
     });
 
+    it("appends a record already stored once: skipped when looked up, refused whole when the caller said `unseen`", async () => {
+      const body = { formula: FORMULA, inputs: { twice: true } };
+      const record = { kind: "score" as const, agentId: "twice", seasonId: "s1", body };
+      const append = (unseen: boolean) =>
+        store.db.transaction().execute((trx) => appendEngineRecords(trx, [record], now++, { unseen }));
+      const [first] = await append(true);
+      const size = await store.log.size(store.db);
+      const [again] = await append(false);
+      expect(again).to.deep.equal({ ...first, created: false });
+      const refused = await append(true).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(refused, "the log's unique seal refuses it").to.be.instanceOf(Error);
+      expect(await store.log.size(store.db)).to.equal(size);
+    });
+
     it("an old store's row (the whole text, no formula named) reads as before", async () => {
       const text = canonicalJson({ formula: FORMULA, inputs: { old: true } });
       const seal = sealText(text);

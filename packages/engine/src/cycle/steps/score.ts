@@ -101,6 +101,7 @@ async function scoreSeason(
         ...(o.sealed ? { text: o.sealed.text, seal: o.sealed.seal } : {}),
       })),
       now,
+      { unseen: true },
     );
     // Storing a manifest under a seal the scorer did not give it would break verification.
     outcomes.forEach((o, i) => {
