@@ -12,6 +12,7 @@ import {
   TEST_NOW,
 } from "../../test-support/records/testing";
 import { openStore, type Store } from "../store/open";
+import { recordBody } from "../store/record-bodies";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";
 import { anchorStep, scoreStep } from "./steps";
@@ -66,7 +67,7 @@ describe("cycle with augur-score/v1 (packages/scorer) behind the Scorer seam", (
         "scores.reason",
         "scores.rank",
         "scores.formula",
-        "records.body",
+        recordBody().as("body"),
         "scores.seal",
       ])
       .orderBy("scores.agent_id")

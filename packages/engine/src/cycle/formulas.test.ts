@@ -26,6 +26,7 @@ import {
 import { runCycle } from "./run";
 import type { Scorer, SeasonScoring } from "./seams";
 import { anchorStep, CYCLE_SECONDS, scoreStep, stewardshipStep } from "./steps";
+import { manifestTexts } from "../store/queries/records";
 
 /** The counting scorer under a version id, its scores times `factor`: a v-next that differs visibly. */
 class VersionedScorer implements Scorer {
@@ -205,10 +206,6 @@ for (const backend of testBackends()) {
 
 /** The sealed score manifests of `seals`, as the log's records hold them. */
 async function manifestBodies(store: Store, seals: readonly string[]): Promise<string[]> {
-  const rows = await store.db
-    .selectFrom("records")
-    .select(["seal", "body"])
-    .where("seal", "in", seals)
-    .execute();
-  return seals.map((s) => rows.find((r) => r.seal === s)!.body);
+  const texts = await manifestTexts(store.db, seals);
+  return seals.map((s) => texts.get(s)!);
 }

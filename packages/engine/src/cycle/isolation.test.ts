@@ -18,6 +18,7 @@ import { FakeKeeper } from "../../test-support/cycle/testing";
 import { AugurScorer } from "./augur-scorer";
 import { runCycle } from "./run";
 import { anchorStep, scoreStep } from "./steps";
+import { recordBody } from "../store/record-bodies";
 
 // Issue 17, hole 2: a record the scorer refuses that got into the store anyway (a bug, a
 // migration) costs its agent a sealed null score naming it; every other agent and season goes on.
@@ -85,7 +86,7 @@ describe("cycle isolation: one unscorable record stops nobody else", () => {
     const rows = await store.db
       .selectFrom("scores")
       .innerJoin("records", "records.seal", "scores.seal")
-      .select(["scores.agent_id", "scores.score", "scores.reason", "scores.rank", "records.body"])
+      .select(["scores.agent_id", "scores.score", "scores.reason", "scores.rank", recordBody().as("body")])
       .orderBy("scores.agent_id")
       .execute();
     const byAgent = new Map(rows.map((r) => [r.agent_id, r]));

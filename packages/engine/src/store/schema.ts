@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /**
  * The tables of the engine's store, as Kysely sees them. Times are unix seconds; 256-bit amounts
@@ -9,6 +9,7 @@ export interface Database {
   log_writer: LogWriterTable;
   seasons: SeasonsTable;
   records: RecordsTable;
+  record_formulas: RecordFormulasTable;
   agents: AgentsTable;
   merkle_leaves: MerkleLeavesTable;
   merkle_nodes: MerkleNodesTable;
@@ -81,7 +82,21 @@ export interface RecordsTable {
   cosignature: string | null;
   leaf_index: number;
   received_at: number;
+  /**
+   * From migration 024: the formula split off `body` and stored once in record_formulas (null:
+   * `body` is the whole text). Read bodies through `recordBody` (store/record-bodies.ts).
+   */
+  formula_seal: ColumnType<string | null, string | null | undefined, never>;
 }
+
+/** A formula object's canonical text, stored once for every record that carries it (migration 024). */
+export interface RecordFormulasTable {
+  /** sha256 of `text`. */
+  seal: string;
+  text: string;
+}
+
+export const RECORD_FORMULAS_TABLE = "record_formulas";
 
 /** One row per (agent, season): the projection of its sealed registration record. */
 export interface AgentsTable {
@@ -559,6 +574,7 @@ export const SEALED_TABLES = [
   MODE_RECORDS_TABLE,
   REFEREE_BOARDS_TABLE,
   RECORD_MOMENTS_TABLE,
+  RECORD_FORMULAS_TABLE,
   RISK_READINGS_TABLE,
   AGENT_RETIREMENTS_TABLE,
   FINAL_NOTICE_TABLE,

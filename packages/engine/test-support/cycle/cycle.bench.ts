@@ -81,6 +81,8 @@ const START = 1_800_000_000 - (1_800_000_000 % HOUR);
 const PG_URL = process.env.BENCH_PG;
 const PROFILE_TOP = Number(process.env.BENCH_PROFILE_TOP ?? 8);
 const BASELINES = process.env.BENCH_BASELINES !== "none";
+/** BENCH_STEADY_ONLY=1: the first cycle and the two steady hours only, no restarts (a quicker run at large scales). */
+const STEADY_ONLY = process.env.BENCH_STEADY_ONLY === "1";
 
 /**
  * The floor, and the reference outputs: every input row below `size` read and decoded into a
@@ -150,12 +152,13 @@ async function main() {
     let rows = new SeasonRowCache(store);
     let folds = new RiskFolds();
     let cadence = new RiskCadence();
-    const runs = [
+    const all = [
       ["first cycle of the season in this process (cold row cache, no folds yet)", asOf],
       ["next hour's cycle (steady state: one more hour of snapshots)", asOf + HOUR],
       ["the hour after (steady state again)", asOf + 2 * HOUR],
       ["first cycle after a restart (empty row cache, folds read from score_states)", asOf + 3 * HOUR],
     ] as const;
+    const runs = STEADY_ONLY ? all.slice(0, 3) : all;
     for (const [label, hour] of runs) {
       if (hour > asOf) {
         const added = await ingestHour(store, shape, HOURS + (hour - asOf) / HOUR - 1);
@@ -191,7 +194,8 @@ async function main() {
       if (profile) printProfile(profile, PROFILE_TOP);
       cycles.push({ label, hour, size, timer });
     }
-    if (PG_URL) console.log("the restart in a new process is run on SQLite only (BENCH_DB)");
+    if (STEADY_ONLY) console.log("restarts skipped (BENCH_STEADY_ONLY=1)");
+    else if (PG_URL) console.log("the restart in a new process is run on SQLite only (BENCH_DB)");
     else {
       // One more hour, its cycle in a new process (the restart of a real deploy).
       const hour = asOf + 4 * HOUR;

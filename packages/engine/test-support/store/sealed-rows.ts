@@ -14,6 +14,7 @@ export async function fillEveryTable(store: Store): Promise<void> {
     .values({ id: "s1", name: "S1", starts_at: 0, ends_at: 10, closed_at: null, created_at: 0 })
     .execute();
   await db.insertInto("merkle_leaves").values({ leaf_index: 0, seal: SEAL, appended_at: 1 }).execute();
+  await db.insertInto("record_formulas").values({ seal: SEAL, text: "{}" }).execute();
   await db.insertInto("merkle_nodes").values({ level: 0, idx: 0, hash: SEAL }).execute();
   await db
     .insertInto("records")

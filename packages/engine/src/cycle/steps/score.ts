@@ -98,9 +98,10 @@ async function scoreSeason(
         agentId: o.agentId,
         seasonId,
         body: o.manifest,
-        ...(o.sealed ? { text: o.sealed.text } : {}),
+        ...(o.sealed ? { text: o.sealed.text, seal: o.sealed.seal } : {}),
       })),
       now,
+      { unseen: true },
     );
     // Storing a manifest under a seal the scorer did not give it would break verification.
     outcomes.forEach((o, i) => {

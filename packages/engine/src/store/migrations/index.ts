@@ -21,6 +21,7 @@ import { carriedBalances } from "./018_carried_balances";
 import { riskStates } from "./019_risk_states";
 import { riskHours } from "./020_risk_hours";
 import { riskCapital } from "./022_risk_capital";
+import { recordFormulas } from "./024_record_formulas";
 import { guardsEverywhere } from "./025_guards_everywhere";
 
 /**
@@ -50,6 +51,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     "019_risk_states": riskStates(dialect),
     "020_risk_hours": riskHours(dialect),
     "022_risk_capital": riskCapital(dialect),
+    "024_record_formulas": recordFormulas(dialect),
     "025_guards_everywhere": guardsEverywhere(dialect),
   };
 }

@@ -1,3 +1,4 @@
+import { recordBody } from "../record-bodies";
 import type { Kysely } from "kysely";
 import type { Database, RecordKind } from "../schema";
 
@@ -53,7 +54,7 @@ export async function agentBodies(
 ): Promise<string[]> {
   let query = db
     .selectFrom("records")
-    .select("body")
+    .select(recordBody().as("body"))
     .where("season_id", "=", seasonId)
     .where("agent_id", "=", agentId)
     .where("kind", "=", kind)

@@ -1,3 +1,4 @@
+import { recordBody } from "../record-bodies";
 import type { Kysely } from "kysely";
 import { parameterBatches } from "../batch";
 import type { Database, RecordKind } from "../schema";
@@ -71,7 +72,7 @@ export async function agentInputRecords(
 ) {
   return db
     .selectFrom("records")
-    .select(["kind", "seal", "leaf_index", "body"])
+    .select(["kind", "seal", "leaf_index", recordBody().as("body")])
     .where("season_id", "=", seasonId)
     .where("agent_id", "=", agentId)
     .where("kind", "in", [...kinds])

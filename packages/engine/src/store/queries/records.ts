@@ -1,18 +1,10 @@
+import { recordBody } from "../record-bodies";
 import { preparedInsert, preparedQuery } from "../prepared";
 import type { Kysely, Selectable } from "kysely";
 import type { Database, RecordKind, RecordMomentsTable, RecordsTable } from "../schema";
 
-export type RecordRow = Selectable<RecordsTable>;
-
-const recordBySeal = preparedQuery(
-  (db, seal: string) => db.selectFrom("records").selectAll().where("seal", "=", seal),
-  1,
-);
-
-export async function findRecord(db: Kysely<Database>, seal: string): Promise<RecordRow | undefined> {
-  const [row] = await recordBySeal(db, seal);
-  return row;
-}
+/** A record as served: `body` its whole canonical text (rebuilt when stored split, record-bodies.ts). */
+export type RecordRow = Omit<Selectable<RecordsTable>, "formula_seal">;
 
 const RECORD_COLUMNS = [
   "seal",
@@ -26,6 +18,21 @@ const RECORD_COLUMNS = [
   "leaf_index",
   "received_at",
 ] as const satisfies readonly (keyof RecordRow)[];
+
+const recordBySeal = preparedQuery(
+  (db, seal: string) =>
+    db
+      .selectFrom("records")
+      .select([...RECORD_COLUMNS.filter((c) => c !== "body"), recordBody().as("body")])
+      .where("seal", "=", seal),
+  1,
+);
+
+export async function findRecord(db: Kysely<Database>, seal: string): Promise<RecordRow | undefined> {
+  const [row] = await recordBySeal(db, seal);
+  return row as RecordRow | undefined;
+}
+
 const recordInsert = preparedInsert("records", RECORD_COLUMNS);
 
 /** Inserts one sealed record; its leaf must already be in the log (same transaction). */
@@ -44,7 +51,7 @@ export async function manifestTexts(
   if (seals.length === 0) return new Map();
   const rows = await db
     .selectFrom("records")
-    .select(["seal", "body"])
+    .select(["seal", recordBody().as("body")])
     .where("seal", "in", [...seals])
     .execute();
   return new Map(rows.map((r) => [r.seal, r.body]));
@@ -70,7 +77,7 @@ export async function seasonRecords(
 ): Promise<StoredRecord[]> {
   let query = db
     .selectFrom("records")
-    .select(["agent_id", "kind", "seal", "body"])
+    .select(["agent_id", "kind", "seal", recordBody().as("body")])
     .where("season_id", "=", seasonId)
     .where("kind", "in", [...kinds]);
   if (agentId !== undefined) query = query.where("agent_id", "=", agentId);
@@ -90,7 +97,7 @@ export function recordsByLeafPage(kinds: readonly RecordKind[], limit: number) {
     (db, from: number, below: number) =>
       db
         .selectFrom("records")
-        .select(["season_id", "agent_id", "kind", "seal", "leaf_index", "body"])
+        .select(["season_id", "agent_id", "kind", "seal", "leaf_index", recordBody().as("body")])
         .where("kind", "in", [...kinds])
         .where("leaf_index", ">=", from)
         .where("leaf_index", "<", below)

@@ -1,3 +1,4 @@
+import { recordBody } from "../record-bodies";
 import { ANCHOR_COLUMNS, coveringAnchor } from "./anchors";
 import type { Kysely, Selectable } from "kysely";
 import { insertBatched } from "../batch";
@@ -87,7 +88,7 @@ export interface ScoreAnchorColumns {
 }
 
 /** The manifest and covering-anchor columns joined onto score rows (null anchor columns: pending). */
-const ANCHORED_COLUMNS = ["records.body as manifest", "records.leaf_index", ...ANCHOR_COLUMNS] as const;
+const ANCHORED_COLUMNS = [recordBody().as("manifest"), "records.leaf_index", ...ANCHOR_COLUMNS] as const;
 
 /** The agent's newest score row of the season (at or before `asOf` when given), joined after the LIMIT. */
 function scoreWithAnchor(db: Kysely<Database>, agentId: string, seasonId: string, asOf?: number) {
