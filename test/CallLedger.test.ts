@@ -813,6 +813,10 @@ describe("CallLedger", () => {
     async function voteRound(f: LedgerFixture, directions: number[], asset = ASSETS[0]!) {
       const ids: bigint[] = [];
       const calls = directions.map((direction, i) => makeCall({ direction, asset }, 1000 + i));
+      // Commit a minute into an hour, not at the wall clock's second: commits straddling an hour
+      // boundary would push the reveals past the first commit's hour-long reveal timeout.
+      const hour = BigInt(HOUR);
+      await time.setNextBlockTimestamp((BigInt(await time.latest()) / hour + 1n) * hour + 60n);
       for (const [i, call] of calls.entries()) ids.push(await commitCall(f.ledger, f.agents[i]!, call));
       // All reveals land in one hour-long bucket: start right after a bucket boundary.
       const now = BigInt(await time.latest());
